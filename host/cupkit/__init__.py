@@ -1,0 +1,1 @@
+"""cupkit: the host tool of the cupkit dice cup (see `cupkit --help`)."""

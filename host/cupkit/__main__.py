@@ -1,0 +1,5 @@
+import sys
+
+from cupkit.cli import main
+
+sys.exit(main())

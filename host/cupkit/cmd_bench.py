@@ -1,0 +1,37 @@
+"""cupkit bench: measurements reported as figures (memory) or ratios, never asserted timings."""
+
+import json
+
+from cupkit.cli import Fail
+
+NAME = "bench"
+HELP = "measure the memory figures (and other benchmarks) on real MicroPython"
+
+
+def add_arguments(p):
+    sub = p.add_subparsers(dest="bench_command", metavar="BENCH")
+    sub.required = True
+    mem = sub.add_parser("memory", help="smallest MicroPython heap (unix port, .mpy) in which each workload completes")
+    mem.add_argument("workloads", nargs="*", help="only these workloads (default: all)")
+    mem.add_argument("--json", action="store_true", help="print the rows as JSON")
+    mem.set_defaults(bench_run=_memory)
+
+
+def run(args):
+    return args.bench_run(args)
+
+
+def _memory(args):
+    from cupkit import bench_memory, tools
+    try:
+        rows = bench_memory.measure(args.workloads or None)
+    except tools.ToolMissing as e:
+        raise Fail(str(e))
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    else:
+        print("%-12s %-10s %-30s %8s %8s" % ("WORKLOAD", "ENGINE", "WHAT", "HEAP KB", "BUDGET"))
+        for r in rows:
+            print("%-12s %-10s %-30s %8s %8s %s" % (r["workload"], r["engine"], r["what"],
+                  r["heap_kb"] if r["heap_kb"] is not None else ">1024", r["budget_kb"], "ok" if r["ok"] else "OVER"))
+    return 0 if all(r["ok"] for r in rows) else 1

@@ -1,0 +1,30 @@
+"""cupkit replay: apply a game record and print the resulting state."""
+
+import json
+
+from cupcore import replay
+
+from cupkit import records
+from cupkit.cli import Fail
+
+NAME = "replay"
+HELP = "replay a game record (JSON) and print the resulting state summary"
+
+
+def add_arguments(p):
+    p.add_argument("file", help="the game record, a JSON file")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+
+def run(args):
+    rec = records.read(args.file)
+    try:
+        summary = replay.run(rec)
+    except ValueError as e:
+        raise Fail(str(e))
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        for k in sorted(summary):
+            print("%-11s %s" % (k, json.dumps(summary[k])))
+    return 0

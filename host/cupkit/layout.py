@@ -1,0 +1,79 @@
+"""The device filesystem layout of DESIGN.md, built from the repository.
+
+/main.py (MicroPython) or /code.py (CircuitPython), /lib/cupcore/, /lib/cupfw/
+(.mpy by default), /packs/*.json. One function lists those files, so the
+simulator, the benchmarks, the tests and flashing all install the same thing.
+"""
+
+import hashlib
+import os
+import shutil
+import tempfile
+
+from cupkit import paths, tools
+
+_CACHE = os.path.join(tempfile.gettempdir(), "cupkit-mpy-cache")
+
+
+def _py_files(pkg_dir, prefix):
+    out = []
+    for root, dirs, files in os.walk(pkg_dir):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for f in sorted(files):
+            if f.endswith(".py"):
+                full = os.path.join(root, f)
+                rel = os.path.relpath(full, pkg_dir).replace(os.sep, "/")
+                out.append((prefix + "/" + rel, full))
+    return out
+
+
+def _mpy(src, name):
+    """Compiled bytes of src, cached by content (mpy-cross is the slow part of a build)."""
+    with open(src, "rb") as f:
+        key = hashlib.sha256(f.read() + name.encode() + tools.mpy_cross().encode()).hexdigest()
+    os.makedirs(_CACHE, exist_ok=True)
+    cached = os.path.join(_CACHE, key + ".mpy")
+    if not os.path.exists(cached):
+        tmp = cached + ".%d.tmp" % os.getpid()
+        tools.compile_mpy(src, name, tmp)
+        os.replace(tmp, cached)
+    with open(cached, "rb") as f:
+        return f.read()
+
+
+def files(mpy=True, firmware=True, packs=True):
+    """{device path: bytes} for the core, the firmware and the built-in packs."""
+    sources = _py_files(paths.CORE, "lib/cupcore")
+    if firmware:
+        sources += _py_files(paths.FIRMWARE_PKG, "lib/cupfw")
+    out = {}
+    for dev, src in sources:
+        if mpy and not dev.endswith("/boot.py"):
+            out[dev[:-3] + ".mpy"] = _mpy(src, dev[4:])
+        else:
+            with open(src, "rb") as f:
+                out[dev] = f.read()
+    if packs:
+        for f in sorted(os.listdir(paths.PACKS)):
+            if f.endswith(".json") and not f.endswith(".schema.json"):
+                with open(os.path.join(paths.PACKS, f), "rb") as fh:
+                    out["packs/" + f] = fh.read()
+    return out
+
+
+def write(dest, file_map, clean=True):
+    """Lay file_map out under the folder dest (a flash image in a folder)."""
+    if clean:
+        for part in ("lib", "packs"):
+            shutil.rmtree(os.path.join(dest, part), ignore_errors=True)
+    for dev, data in file_map.items():
+        full = os.path.join(dest, dev)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as f:
+            f.write(data)
+    return dest
+
+
+def build(dest, mpy=True, firmware=True):
+    """A device image in a folder; returns dest."""
+    return write(dest, files(mpy=mpy, firmware=firmware))

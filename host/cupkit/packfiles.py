@@ -1,0 +1,53 @@
+"""Host-side validation of rule packs: the JSON Schema first, then the engine's own check."""
+
+import json
+import os
+
+import jsonschema
+
+from cupcore import packs, replay
+
+from cupkit import paths
+
+_validator = None
+
+
+def schema_validator():
+    global _validator
+    if _validator is None:
+        with open(paths.SCHEMA, encoding="utf-8") as f:
+            schema = json.load(f)
+        _validator = jsonschema.Draft202012Validator(schema)
+    return _validator
+
+
+def json_path(error):
+    """$.params.goal style path of a schema error."""
+    out = "$"
+    for part in error.absolute_path:
+        out += "[%d]" % part if isinstance(part, int) else "." + str(part)
+    return out
+
+
+def problems(path):
+    """Every reason the pack file at path cannot be used (empty list: it is fine)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            pack = json.load(f)
+    except OSError as e:
+        return ["cannot read: %s" % (e.strerror or e)]
+    except (ValueError, UnicodeDecodeError) as e:
+        return ["not valid JSON: %s" % e]
+    errs = sorted(schema_validator().iter_errors(pack), key=lambda e: list(e.absolute_path))
+    if errs:
+        return ["%s: %s" % (json_path(e), e.message) for e in errs]
+    stem = os.path.basename(path)[:-5] if path.endswith(".json") else None
+    if pack["id"] != stem:
+        return ["$.id: %r must match the file name %s" % (pack["id"], os.path.basename(path))]
+    try:
+        packs.check(pack, stem)
+        if "engine" in pack:
+            replay.start({"pack": stem, "players": pack["players"]["min"]}, [os.path.dirname(path) or "."])
+    except ValueError as e:
+        return ["%s" % e]
+    return []

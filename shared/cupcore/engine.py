@@ -1,0 +1,93 @@
+"""The shape every engine shares (DESIGN.md, RULES.md section 2).
+
+An engine module defines KIND ("dice" or "cards"), PARAMS (see check_params),
+for card games full_deck(params), and a class Game(Engine) built as
+Game(pack_id, players, params, rng, stack): params already checked; stack is the
+stacked dice (ints) or the stacked deck (card ints, top first), or None.
+Subclasses implement legal() (the legal actions now: a list or tuple of
+canonical action strings), _do(words) and _public(d); apply() must leave the
+state untouched when it raises, so _do validates everything before it mutates.
+"""
+
+
+class Engine:
+    def __init__(self, pack, players, rng, stack):
+        self.pack = pack
+        self.players = players
+        self.rng = rng
+        self.stack = stack
+        self.used = 0
+        self.over = False
+        self.turn = 0
+        self.winner = None
+        self.count = 0
+
+    def apply(self, action):
+        """Validate then apply one action; ValueError leaves the state untouched."""
+        if not isinstance(action, str):
+            raise ValueError("an action must be text")
+        words = action.lower().split()
+        if not words:
+            raise ValueError("empty action")
+        if self.over:
+            raise ValueError("the game is over")
+        self._do(words)
+        self.count += 1
+
+    def summary(self):
+        """The public state: the fields of RULES.md section 2 plus the engine's own."""
+        d = {
+            "pack": self.pack,
+            "players": self.players,
+            "over": self.over,
+            "turn": None if self.over else self.turn,
+            "winner": self.winner,
+            "actions": self.count,
+        }
+        self._public(d)
+        return d
+
+    def view(self, player):
+        """What player may see: the summary, plus any secret that player may know."""
+        return self.summary()
+
+    def roll(self, n):
+        """n die faces from the stacked dice, else the rng. A short stack raises, consuming nothing."""
+        s = self.stack
+        if s is None:
+            rng = self.rng
+            return [rng.below(6) + 1 for _ in range(n)]
+        i = self.used
+        if i + n > len(s):
+            raise ValueError("dice stack exhausted")
+        self.used = i + n
+        return s[i:i + n]
+
+
+def check_params(spec, base, overrides):
+    """Merge overrides into base and check every value against spec.
+
+    spec maps name -> (lo, hi) for an integer range, or a tuple of allowed values
+    (strings or booleans), or None where the engine checks the value itself.
+    """
+    out = dict(base)
+    if overrides is not None:
+        if not isinstance(overrides, dict):
+            raise ValueError("params must be an object")
+        out.update(overrides)
+    for k in out:
+        if k not in spec:
+            raise ValueError("params: unknown parameter %r" % (k,))
+    for k in spec:
+        want = spec[k]
+        if k not in out:
+            raise ValueError("params: %s is missing" % k)
+        v = out[k]
+        if want is None:
+            continue
+        if type(want[0]) is int:
+            if type(v) is not int or v < want[0] or v > want[1]:
+                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
+        elif not [w for w in want if w == v and type(w) is type(v)]:
+            raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
+    return out

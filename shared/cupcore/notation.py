@@ -1,0 +1,90 @@
+"""Card and dice notation of RULES.md section 1.
+
+A card is a small int: suit * 16 + rank, suits C D H S = 0..3, ranks A..K = 1..13.
+Jokers are JOKER (JK) and JOKER + 1 (JK2).
+"""
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+JOKER = const(64)
+
+
+def card(text):
+    """Parse a card name ("QS", "10d", "JK") into its int; ValueError if unknown."""
+    s = text.strip().upper() if isinstance(text, str) else ""
+    if s == "JK":
+        return JOKER
+    if s == "JK2":
+        return JOKER + 1
+    if s[:2] == "10":
+        s = "T" + s[2:]
+    if len(s) == 2:
+        r = RANKS.find(s[0])
+        u = SUITS.find(s[1])
+        if r >= 0 and u >= 0:
+            return u * 16 + r + 1
+    raise ValueError("unknown card %r" % (text,))
+
+
+def name(c):
+    """The printed name of card int c ("TD", "AH", "JK")."""
+    if c == JOKER:
+        return "JK"
+    if c == JOKER + 1:
+        return "JK2"
+    return RANKS[(c & 15) - 1] + SUITS[c >> 4]
+
+
+def names(cards):
+    return [name(c) for c in cards]
+
+
+def rank(c):
+    return c & 15
+
+
+def suit(c):
+    return c >> 4
+
+
+def standard_deck():
+    """The 52 cards, clubs to spades, ace to king."""
+    return [u * 16 + r for u in range(4) for r in range(1, 14)]
+
+
+def check_deck(given, full):
+    """Parse a stacked deck (card names, top first) that must be a permutation of full.
+
+    Returns the list of card ints; ValueError naming the first unknown, repeated,
+    extra or missing card.
+    """
+    if not isinstance(given, list):
+        raise ValueError("deck must be a list of cards")
+    want = bytearray(128)
+    for c in full:
+        want[c] += 1
+    seen = bytearray(128)
+    out = []
+    for text in given:
+        c = card(text)
+        if not want[c]:
+            raise ValueError("deck: card %s is not in this pack's deck" % name(c))
+        if seen[c]:
+            raise ValueError("deck: card %s is repeated" % name(c))
+        seen[c] = 1
+        out.append(c)
+    for c in full:
+        if not seen[c]:
+            raise ValueError("deck: card %s is missing" % name(c))
+    return out
+
+
+def mia_value(a, b):
+    """Two dice as a Mia/Meier value, high die first: (2, 6) -> 62."""
+    return a * 10 + b if a >= b else b * 10 + a

@@ -1,0 +1,86 @@
+"""The Pig family (RULES.md section 3): Pig, Big Pig and Hog.
+
+Actions: roll, roll N (Hog), hold.
+"""
+
+from cupcore.engine import Engine
+
+KIND = "dice"
+PARAMS = {
+    "goal": (1, 10000),
+    "dice": (1, 2),
+    "bust": ("one", "double-one"),
+    "doubles": (1, 10),
+    "max_dice": (0, 10),
+}
+# Hog's choices as constants, so legal() allocates no strings.
+_ROLL_N = ("roll 1", "roll 2", "roll 3", "roll 4", "roll 5", "roll 6", "roll 7", "roll 8", "roll 9", "roll 10")
+
+
+class Game(Engine):
+    def __init__(self, pack, players, params, rng, stack):
+        Engine.__init__(self, pack, players, rng, stack)
+        self.goal = params["goal"]
+        self.ndice = params["dice"]
+        self.double_one = params["bust"] == "double-one"
+        self.doubles = params["doubles"]
+        self.max_dice = params["max_dice"]
+        self.scores = [0] * players
+        self.turn_total = 0
+        self.last_roll = None
+        self.turn_dice = 0  # dice used this turn; 0 = not rolled yet
+
+    def legal(self):
+        if self.over:
+            return ()
+        if self.turn_dice == 0:
+            return _ROLL_N[:self.max_dice] if self.max_dice else ("roll",)
+        return ("roll", "hold")
+
+    def _do(self, w):
+        if w == ["hold"]:
+            if self.turn_dice == 0:
+                raise ValueError("roll at least once before holding")
+            self.scores[self.turn] += self.turn_total
+            if self.scores[self.turn] >= self.goal:
+                self.over = True
+                self.winner = self.turn
+                self.turn_total = 0
+            else:
+                self._next()
+            return
+        if w[0] != "roll" or len(w) > 2:
+            raise ValueError("unknown action; use roll%s or hold" % (" N" if self.max_dice else ""))
+        n = self.turn_dice or self.ndice
+        top = self.max_dice
+        if len(w) == 2:
+            if not top:
+                raise ValueError("this pack always rolls %d; say just roll" % self.ndice)
+            n = int(w[1]) if w[1].isdigit() and len(w[1]) < 3 else 0
+            if self.turn_dice and n != self.turn_dice:
+                raise ValueError("this turn rolls %d dice; a later roll may not change it" % self.turn_dice)
+            if n < 1 or n > top:
+                raise ValueError("roll N needs N from 1 to %d" % top)
+        elif top and not self.turn_dice:
+            raise ValueError("choose the dice for this turn: roll N, N from 1 to %d" % top)
+        faces = self.roll(n)
+        self.last_roll = faces
+        ones = faces.count(1)
+        if (ones == 2 and n == 2) if self.double_one else ones:
+            self._next()
+            return
+        total = sum(faces)
+        if n == 2 and faces[0] == faces[1]:
+            total *= self.doubles
+        self.turn_total += total
+        self.turn_dice = n
+
+    def _next(self):
+        self.turn_total = 0
+        self.turn_dice = 0
+        self.turn = (self.turn + 1) % self.players
+
+    def _public(self, d):
+        d["scores"] = list(self.scores)
+        d["turn_total"] = self.turn_total
+        d["last_roll"] = list(self.last_roll) if self.last_roll is not None else None

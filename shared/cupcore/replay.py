@@ -1,0 +1,77 @@
+"""The game record (RULES.md section 2): the one way a game is driven from data.
+
+start(record) builds the engine, load(record) also applies the actions, and
+run(record) returns the resulting summary. Saves, logs, tests, the firmware's
+resume and the host's `cupkit replay` all come through here.
+"""
+
+import sys
+
+import cupcore
+from cupcore import packs
+from cupcore.engine import check_params
+from cupcore.rng import Rng
+
+_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
+
+
+def engine(name):
+    """Import an engine module on demand (the firmware drops it from sys.modules after a game)."""
+    if name not in cupcore.ENGINES:
+        raise ValueError("unknown engine %r" % (name,))
+    full = "cupcore." + name
+    __import__(full)
+    return sys.modules[full]
+
+
+def start(record, where=None):
+    """A new game as the record describes it (no actions applied yet)."""
+    if not isinstance(record, dict):
+        raise ValueError("a game record must be a JSON object")
+    for k in record:
+        if k not in _FIELDS:
+            raise ValueError("record: unknown field %r" % (k,))
+    pack = packs.load(record.get("pack"), where)
+    pid = pack["id"]
+    if "engine" not in pack:
+        raise ValueError("pack %s has rules but no game" % pid)
+    mod = engine(pack["engine"])
+    n = record.get("players")
+    lo = pack["players"]["min"]
+    hi = pack["players"]["max"]
+    if type(n) is not int or n < lo or n > hi:
+        raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
+    params = check_params(mod.PARAMS, pack["params"], record.get("params"))
+    rng = Rng(record.get("seed", 0))
+    other = "dice" if mod.KIND == "cards" else "deck"
+    if record.get(other) is not None:
+        raise ValueError("record: %s takes no %s" % (pid, other))
+    stack = record.get("deck" if other == "dice" else "dice")
+    if stack is not None:
+        if other == "dice":
+            from cupcore.notation import check_deck
+            stack = check_deck(stack, mod.full_deck(params))
+        elif type(stack) is not list or [f for f in stack if type(f) is not int or f < 1 or f > 6]:
+            raise ValueError("dice: faces must be 1..6")
+    return mod.Game(pid, n, params, rng, stack)
+
+
+def load(record, where=None):
+    """The game after every action of the record; ValueError "action N (...): why" on the first illegal one."""
+    game = start(record, where)
+    acts = record.get("actions", [])
+    if type(acts) is not list:
+        raise ValueError("record: actions must be a list")
+    i = 0
+    for a in acts:
+        i += 1
+        try:
+            game.apply(a)
+        except ValueError as e:
+            raise ValueError("action %d (%s): %s" % (i, a, e))
+    return game
+
+
+def run(record, where=None):
+    """Apply a record and return the resulting state summary."""
+    return load(record, where).summary()

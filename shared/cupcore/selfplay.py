@@ -1,0 +1,29 @@
+"""Self-play: a complete game of uniformly random legal actions, as a game record."""
+
+from cupcore import replay
+from cupcore.rng import Rng
+
+CAP = 10000  # actions; random play ends long before this in every pack
+RESERVE = 256
+
+
+def play(pack_id, players, seed, where=None, cap=CAP):
+    """A game record whose actions are drawn uniformly from legal(); replay.run reproduces it.
+
+    The choices come from their own stream (seed bits flipped), apart from the
+    game's dice and deck, so the record stays a plain seeded record.
+    """
+    # Reserve the actions list's room while the heap is unfragmented: MicroPython
+    # keeps a list's capacity when it is emptied, so appends later need no ever
+    # larger contiguous blocks mid-game (the difference is a few KB of heap).
+    acts = [None] * RESERVE
+    del acts[:]
+    rec = {"pack": pack_id, "players": players, "seed": seed, "actions": acts}
+    game = replay.start(rec, where)
+    chooser = Rng(seed ^ 0x2AAAAAAA)
+    while not game.over and len(acts) < cap:
+        legal = game.legal()
+        a = legal[chooser.below(len(legal))]
+        game.apply(a)
+        acts.append(a)
+    return rec

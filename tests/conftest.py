@@ -1,0 +1,94 @@
+"""Shared fixtures: device images in folders and the real MicroPython unix port.
+
+MicroPython tests fail (never skip) when the interpreter is missing: proving the
+core on the real interpreter is the point of them.
+"""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from cupkit import layout, paths, tools
+
+REPO = paths.ROOT
+
+
+def micropython_path():
+    try:
+        return tools.micropython()
+    except tools.ToolMissing as e:
+        pytest.fail(str(e))
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    return micropython_path()
+
+
+def _image(tmp_path_factory, name, mpy):
+    micropython_path()
+    try:
+        tools.mpy_cross()
+    except tools.ToolMissing as e:
+        pytest.fail(str(e))
+    d = str(tmp_path_factory.mktemp(name))
+    layout.build(d, mpy=mpy, firmware=True)
+    return d
+
+
+@pytest.fixture(scope="session")
+def image_py(tmp_path_factory):
+    """A device image (folder) with the core and firmware as .py source."""
+    return _image(tmp_path_factory, "image-py", mpy=False)
+
+
+@pytest.fixture(scope="session")
+def image_mpy(tmp_path_factory):
+    """A device image (folder) with the core and firmware compiled by mpy-cross."""
+    return _image(tmp_path_factory, "image-mpy", mpy=True)
+
+
+@pytest.fixture(scope="session", params=["py", "mpy"])
+def image(request):
+    """Each test using this runs twice: from source and from .mpy."""
+    return request.getfixturevalue("image_" + request.param)
+
+
+class MicroPythonError(AssertionError):
+    pass
+
+
+def run_mp(image_dir, code, heap_kb=None, timeout=300, stdin=None):
+    """Run code in the unix port with image_dir as its flash; return stdout, raise on failure."""
+    script = os.path.join(image_dir, "_t_%d.py" % os.getpid())
+    with open(script, "w") as f:
+        f.write(code)
+    try:
+        r = tools.run_micropython(os.path.basename(script), image_dir, heap_kb, timeout=timeout, stdin=stdin)
+    finally:
+        os.remove(script)
+    if r.returncode != 0:
+        raise MicroPythonError("micropython failed (%d):\n%s%s" % (r.returncode, r.stdout[-3000:], r.stderr[-3000:]))
+    return r.stdout
+
+
+def run_mp_json(image_dir, code, **kw):
+    """Run code that prints one JSON value per line; return the parsed values."""
+    return [json.loads(line) for line in run_mp(image_dir, code, **kw).splitlines() if line.strip()]
+
+
+def load_scenarios(engine):
+    with open(os.path.join(paths.SCENARIOS, engine + ".json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def cupkit(*args, cwd=None, input=None, env=None):
+    """Run the cupkit CLI as a user would; returns CompletedProcess."""
+    import sys
+    e = dict(os.environ)
+    if env:
+        e.update(env)
+    return subprocess.run([sys.executable, "-m", "cupkit"] + list(args), capture_output=True, text=True,
+                          cwd=cwd, input=input, env=e, timeout=600)
