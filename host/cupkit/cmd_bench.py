@@ -15,6 +15,11 @@ def add_arguments(p):
     mem.add_argument("workloads", nargs="*", help="only these workloads (default: all)")
     mem.add_argument("--json", action="store_true", help="print the rows as JSON")
     mem.set_defaults(bench_run=_memory)
+    gr = sub.add_parser("greedy", help="share of seeds a simple greedy strategy wins (solitaire packs, CPython)")
+    gr.add_argument("packs", nargs="+", metavar="PACK")
+    gr.add_argument("--seeds", type=int, default=10000, help="seeds 0..N-1 (default 10000)")
+    gr.add_argument("--json", action="store_true")
+    gr.set_defaults(bench_run=_greedy)
 
 
 def run(args):
@@ -35,3 +40,27 @@ def _memory(args):
             print("%-12s %-10s %-30s %8s %8s %s" % (r["workload"], r["engine"], r["what"],
                   r["heap_kb"] if r["heap_kb"] is not None else ">1024", r["budget_kb"], "ok" if r["ok"] else "OVER"))
     return 0 if all(r["ok"] for r in rows) else 1
+
+
+def _greedy(args):
+    import sys
+    from cupkit import bench_greedy
+
+    def progress(done, total):
+        if sys.stderr.isatty() and (done % 100 == 0 or done == total):
+            sys.stderr.write("\r%s: %d/%d seeds" % (pack, done, total) + ("\n" if done == total else ""))
+
+    rows = []
+    for pack in args.packs:
+        try:
+            rows.append(bench_greedy.run(pack, args.seeds, progress))
+        except ValueError as e:
+            raise Fail(str(e))
+    if args.json:
+        print(json.dumps(rows, indent=1, sort_keys=True))
+        return 0
+    for r in rows:
+        print("%s: greedy wins %d of %d seeds (%.2f%%)" % (r["pack"], r["won"], r["seeds"], 100 * r["share"]))
+        for name, n in sorted(r["levels"].items(), key=lambda kv: -kv[1]):
+            print("  level %-12s %6d (%.2f%%)" % (name, n, 100 * n / r["seeds"]))
+    return 0
