@@ -117,3 +117,15 @@ def test_broken_pack_files_are_clear_errors(tmp_path):
     with pytest.raises(ValueError, match="pack ref has rules but no game"):
         replay.run({"pack": "ref", "players": 2}, [str(d)])
     assert packs.ids([str(d)]) == ["bad", "odd", "ref"]
+
+
+def test_cupkit_replay_matches_micropython(image, tmp_path):
+    """The issue's acceptance check: one Pig record, `cupkit replay --json` vs replay.run on the binary."""
+    from conftest import cupkit
+    rec = selfplay.play("pig", 4, 2026)
+    f = tmp_path / "pig.json"
+    f.write_text(json.dumps(rec))
+    host = json.loads(cupkit("replay", str(f), "--json").stdout)
+    code = "import json\nfrom cupcore import replay\nprint(json.dumps(replay.run(json.load(open(%r)))))\n" % str(f)
+    assert run_mp_json(image, code) == [host]
+    assert host["over"] and host["actions"] == len(rec["actions"])
