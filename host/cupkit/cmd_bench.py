@@ -20,6 +20,9 @@ def add_arguments(p):
     gr.add_argument("--seeds", type=int, default=10000, help="seeds 0..N-1 (default 10000)")
     gr.add_argument("--json", action="store_true")
     gr.set_defaults(bench_run=_greedy)
+    fl = sub.add_parser("flash", help="second flash vs first, and cupkit vs mpremote fs cp (virtual devices)")
+    fl.add_argument("--json", action="store_true")
+    fl.set_defaults(bench_run=_flash)
 
 
 def run(args):
@@ -64,3 +67,19 @@ def _greedy(args):
         for name, n in sorted(r["levels"].items(), key=lambda kv: -kv[1]):
             print("  level %-12s %6d (%.2f%%)" % (name, n, 100 * n / r["seeds"]))
     return 0
+
+
+def _flash(args):
+    from cupkit import bench_flash, tools
+    try:
+        r = bench_flash.measure()
+    except tools.ToolMissing as e:
+        raise Fail(str(e))
+    ok = r["second_ratio"] < 0.2 and r["vs_mpremote"] <= 1.0 and r["second_wrote"] == 0
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+    else:
+        print("%d files, %d KB, best of %d runs on virtual devices" % (r["files"], r["kb"], bench_flash.ROUNDS))
+        print("second flash / first flash:   %.3f  (target < 0.2; files written: %d)" % (r["second_ratio"], r["second_wrote"]))
+        print("cupkit flash / mpremote cp -r: %.3f  (target <= 1.0)" % r["vs_mpremote"])
+    return 0 if ok else 1
