@@ -4,15 +4,40 @@ A profile is data the firmware reads at boot as /board.json: "name", "family"
 ("micropython", "circuitpython" or "blinka"), "description", the pins, the I2C
 bus and display address, the LED count and order, which optional parts exist,
 and "drivers": the driver modules the host installs in /lib with the firmware.
+hardware/board.schema.json is the full contract; check() applies it.
+
+Drivers come from PyPI through pip, fetched once into a cache folder
+(~/.cache/cupkit/drivers, or $CUPKIT_CACHE/drivers). For a MicroPython or
+CircuitPython board, driver_files() gives the module files to put in /lib; for
+a Blinka board (a Linux computer), requirements() gives what to pip install.
 """
 
+import glob
 import json
 import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
 
-from cupkit import paths
+from cupkit import paths, tools
 
 BOARDS = os.path.join(paths.HARDWARE, "boards")
+SCHEMA = os.path.join(paths.HARDWARE, "board.schema.json")
 ENTRY = {"micropython": ["main.py"], "circuitpython": ["code.py", "boot.py"], "blinka": []}
+
+# module a profile may name -> (PyPI requirement, files of that distribution the device needs).
+DRIVERS = {
+    # micropython-lib's SSD1306 driver (micropython/drivers/display/ssd1306) as published on PyPI
+    "ssd1306": ("micropython-ssd1306==0.3", ("ssd1306.py",)),
+    "adafruit_ssd1306": ("adafruit-circuitpython-ssd1306", ("adafruit_ssd1306.py",)),
+    "adafruit_framebuf": ("adafruit-circuitpython-framebuf", ("adafruit_framebuf.py",)),
+    "neopixel": ("adafruit-circuitpython-neopixel", ("neopixel.py",)),
+    # Blinka's NeoPixel backend on a Raspberry Pi (runs as root); nothing to copy anywhere
+    "rpi_ws281x": ("rpi_ws281x", ()),
+}
 
 
 def names():
@@ -22,12 +47,32 @@ def names():
         return []
 
 
+def check(profile):
+    """The problems of a profile as 'where: what' lines (empty when it is valid)."""
+    import jsonschema
+    with open(SCHEMA, encoding="utf-8") as f:
+        schema = json.load(f)
+    out = ["%s: %s" % (e.json_path, e.message) for e in
+           sorted(jsonschema.Draft202012Validator(schema).iter_errors(profile), key=lambda e: e.json_path)]
+    if not out:
+        out += ["$.drivers: unknown driver %r (known: %s)" % (d, ", ".join(sorted(DRIVERS)))
+                for d in profile["drivers"] if d not in DRIVERS]
+        pins = [v for v in profile["buttons"].values()]
+        out += ["$.buttons: pin %r used twice" % v for v in sorted(set(pins), key=str) if pins.count(v) > 1]
+    return out
+
+
 def load(name):
+    """The profile hardware/boards/NAME.json; ValueError if unknown or invalid."""
     path = os.path.join(BOARDS, name + ".json")
     if not os.path.exists(path):
         raise ValueError("unknown board %r (known: %s)" % (name, ", ".join(names()) or "none"))
     with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        profile = json.load(f)
+    problems = check(profile)
+    if problems:
+        raise ValueError("board profile %s: %s" % (path, "; ".join(problems)))
+    return profile
 
 
 def entry_files(profile):
@@ -36,4 +81,81 @@ def entry_files(profile):
     for name in ENTRY[profile["family"]]:
         with open(os.path.join(paths.FIRMWARE, name), "rb") as f:
             out[name] = f.read()
+    return out
+
+
+def requirements(profile):
+    """PyPI requirements a Blinka board's Python needs (the host side of its drivers)."""
+    return ["adafruit-blinka"] + [DRIVERS[d][0] for d in profile["drivers"]]
+
+
+def cache_dir():
+    base = os.environ.get("CUPKIT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "cupkit")
+    return os.path.join(base, "drivers")
+
+
+def fetch(requirement, cache=None):
+    """Folder holding the unpacked files of one PyPI distribution, fetched with pip on first use.
+
+    pip downloads wheels and sdists alike; micropython-lib's old sdists have no
+    setup.py, so pip stops after unpacking one, and --no-clean keeps what it unpacked.
+    """
+    cache = cache or cache_dir()
+    dest = os.path.join(cache, "".join(c if c.isalnum() or c in ".-" else "_" for c in requirement))
+    if os.path.isdir(dest):
+        return dest
+    os.makedirs(cache, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="fetch-", dir=cache)
+    try:
+        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-clean",
+                            "--disable-pip-version-check", "-d", os.path.join(work, "dl"), requirement],
+                           env=dict(os.environ, TMPDIR=work), capture_output=True, text=True)
+        got = os.path.join(work, "got")
+        wheels = glob.glob(os.path.join(work, "dl", "*.whl"))
+        sdists = glob.glob(os.path.join(work, "dl", "*.tar.gz"))
+        unpacked = [d for d in glob.glob(os.path.join(work, "pip-*", "*")) if os.path.isdir(d)]
+        if wheels:
+            with zipfile.ZipFile(wheels[0]) as z:
+                z.extractall(got)
+        elif sdists:
+            with tarfile.open(sdists[0]) as t:
+                t.extractall(got, members=[m for m in t.getmembers() if m.isfile() or m.isdir()])
+            got = glob.glob(os.path.join(got, "*"))[0]
+        elif unpacked:
+            got = unpacked[0]
+        else:
+            last = (r.stderr.strip().splitlines() or ["no output"])[-1]
+            raise RuntimeError("pip could not fetch %s: %s" % (requirement, last))
+        shutil.move(got, dest)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return dest
+
+
+def driver_files(profile, mpy=False, cache=None):
+    """{device path: bytes} of the profile's drivers for /lib (empty for Blinka boards).
+
+    mpy compiles them with the host's mpy-cross: only for MicroPython boards, since
+    CircuitPython's .mpy format is its own (CircuitPython boards get .py files).
+    """
+    out = {}
+    if profile["family"] == "blinka":
+        return out
+    compile_ = mpy and profile["family"] == "micropython"
+    for name in profile["drivers"]:
+        requirement, files = DRIVERS[name]
+        if not files:
+            continue
+        top = fetch(requirement, cache)
+        for rel in files:
+            src = os.path.join(top, rel)
+            if compile_:
+                with tempfile.TemporaryDirectory() as t:
+                    tools.compile_mpy(src, rel, os.path.join(t, "out.mpy"))
+                    with open(os.path.join(t, "out.mpy"), "rb") as f:
+                        out["lib/" + rel[:-3] + ".mpy"] = f.read()
+            else:
+                with open(src, "rb") as f:
+                    out["lib/" + rel] = f.read()
     return out

@@ -1,0 +1,141 @@
+"""MicroPython boards (the Raspberry Pi Pico first), built from the board profile.
+
+Buttons are machine.Pin inputs with pull-ups (pull-downs for the buttons the
+profile lists in pull_down). The display is micropython-lib's ssd1306 driver:
+its object is itself the framebuf.FrameBuffer the firmware draws in. LEDs go
+through the built-in neopixel module, the buzzer is a PWM pin stopped by a
+one-shot Timer, the optional LIS3DH is read straight from its registers.
+
+A display that does not answer is an OSError (the boot code blinks a code);
+a missing optional part is noted in problems and the board runs without it.
+"""
+
+import machine
+import os
+import time
+
+from cupfw.hal import HEIGHT, NAMES, WIDTH, shake
+
+
+class Board:
+    def __init__(self, profile):
+        p = profile
+        Pin = machine.Pin
+        self.problems = []
+        self.data_dir = p.get("data_dir", "/data")
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.sleep_ms = time.sleep_ms
+        down = p.get("pull_down", ())
+        self._keys = tuple((Pin(p["buttons"][n], Pin.IN, Pin.PULL_DOWN if n in down else Pin.PULL_UP),
+                            1 if n in down else 0) for n in NAMES)
+        c = p["i2c"]
+        i2c = machine.I2C(c.get("id", 0), sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c.get("freq", 400000))
+        found = i2c.scan()
+        a = p["display"]["address"]
+        if a not in found:
+            raise OSError("no display at I2C 0x%02x (SDA %s, SCL %s)" % (a, c["sda"], c["scl"]))
+        import ssd1306
+        self.fb = ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, a)
+        self.show = self.fb.show
+        self._on = True
+        l = p.get("leds")
+        self.led_count = l["count"] if l else 0
+        if l:
+            import neopixel
+            self._np = neopixel.NeoPixel(Pin(l["pin"], Pin.OUT), l["count"])
+            self._order = tuple("RGB".find(ch) for ch in l["order"])
+        b = p.get("buzzer")
+        self._pwm = machine.PWM(Pin(b["pin"])) if b else None
+        if b:
+            self._pwm.duty_u16(0)
+            self._timer = machine.Timer()
+            self._hush = lambda t: self._pwm.duty_u16(0)
+        m = p.get("motion")
+        self._acc = None
+        if m:
+            if m["address"] in found:
+                self._i2c = i2c
+                self._acc = bytearray(6)
+                self._last = [0, 0, 0]
+                self._calm = time.ticks_ms()
+                i2c.writeto_mem(m["address"], shake.REG_CTRL1, b"\x57")
+                self._addr = m["address"]
+                self.shaken()
+            else:
+                self.problems.append("no accelerometer at I2C 0x%02x: shake is off" % m["address"])
+        v = p.get("battery")
+        self._adc = (machine.ADC(Pin(v["pin"])), v) if v else None
+
+    def contrast(self, level):
+        if level <= 0:
+            self.fb.poweroff()
+            self._on = False
+            return
+        if not self._on:
+            self.fb.poweron()
+            self._on = True
+        self.fb.contrast(min(level, 255))
+
+    def leds(self, buf):
+        n = self.led_count
+        if len(buf) != 3 * n:
+            raise ValueError("leds: %d bytes for %d LEDs" % (len(buf), n))
+        if n:
+            out = self._np.buf
+            o0, o1, o2 = self._order
+            for j in range(0, 3 * n, 3):
+                out[j] = buf[j + o0]
+                out[j + 1] = buf[j + o1]
+                out[j + 2] = buf[j + o2]
+            self._np.write()
+
+    def buttons(self):
+        m = 0
+        bit = 1
+        for pin, on in self._keys:
+            if pin.value() == on:
+                m |= bit
+            bit <<= 1
+        return m
+
+    def shaken(self):
+        if self._acc is None:
+            return False
+        self._i2c.readfrom_mem_into(self._addr, shake.REG_OUT, self._acc)
+        now = time.ticks_ms()
+        if shake.jolt(self._acc, self._last) < shake.JOLT or time.ticks_diff(now, self._calm) < 0:
+            return False
+        self._calm = time.ticks_add(now, shake.QUIET_MS)
+        return True
+
+    def tone(self, hz, ms):
+        if self._pwm is None:
+            return
+        if hz <= 0:
+            self._pwm.duty_u16(0)
+            return
+        self._pwm.freq(hz)
+        self._pwm.duty_u16(32768)
+        self._timer.init(mode=machine.Timer.ONE_SHOT, period=max(1, ms), callback=self._hush)
+
+    def idle(self, ms):
+        """lightsleep in short steps, checking the buttons between them."""
+        end = time.ticks_add(time.ticks_ms(), ms)
+        while not self.buttons():
+            left = time.ticks_diff(end, time.ticks_ms())
+            if left <= 0:
+                return
+            machine.lightsleep(min(left, 50))
+
+    def seed(self):
+        r = os.urandom(4)
+        return (r[0] | r[1] << 8 | r[2] << 16 | (r[3] & 0x3F) << 24)
+
+    def battery(self):
+        if self._adc is None:
+            return None
+        adc, v = self._adc
+        mv = adc.read_u16() * 3300 * v["divider"] // 65535
+        pct = (mv - v["empty_mv"]) * 100 // (v["full_mv"] - v["empty_mv"])
+        return max(0, min(100, int(pct)))
