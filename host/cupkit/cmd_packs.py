@@ -1,8 +1,11 @@
 """cupkit packs: list the rule packs and validate pack files."""
 
+import json
+import os
+
 from cupcore import packs
 
-from cupkit import packfiles
+from cupkit import feed, packfiles
 from cupkit.cli import Fail
 
 NAME = "packs"
@@ -17,6 +20,18 @@ def add_arguments(p):
     va = sub.add_parser("validate", help="check pack files against the schema and their engine")
     va.add_argument("files", nargs="+", metavar="FILE")
     va.set_defaults(packs_run=_validate)
+    new = sub.add_parser("new", help="a house-rule pack: a copy of PACK under a new id, in ./packs")
+    new.add_argument("id", metavar="ID", help="the new pack's id (its file name): a-z, 0-9, -")
+    new.add_argument("--from", dest="source", required=True, metavar="PACK", help="the pack to start from")
+    new.add_argument("--name", help="its display name (default: PACK's name + \"house\")")
+    new.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
+                     help="change a parameter (VALUE is JSON: 50, true, \"double-one\"); repeatable")
+    new.add_argument("--dir", default="packs", help="where to write it (default: ./packs)")
+    new.set_defaults(packs_run=_new)
+    feed = sub.add_parser("import-feed", help="reference-only packs (rules text for the device) from a JSON Feed 1.1")
+    feed.add_argument("file", metavar="FILE.json")
+    feed.add_argument("--dir", default="packs", help="where to write them (default: ./packs)")
+    feed.set_defaults(packs_run=_import_feed)
 
 
 def run(args):
@@ -55,4 +70,66 @@ def _validate(args):
             print("%s: ok" % path)
     if bad:
         raise Fail("%d of %d pack files are not valid" % (bad, len(args.files)))
+    return 0
+
+
+def _write_checked(pack, folder):
+    """Write pack as folder/ID.json if it validates; Fail (and write nothing) if not."""
+    import shutil
+    import tempfile
+    path = os.path.join(folder, pack["id"] + ".json")
+    with tempfile.TemporaryDirectory(prefix="cupkit-pack-") as tmp:
+        trial = os.path.join(tmp, pack["id"] + ".json")
+        with open(trial, "w", encoding="utf-8") as f:
+            f.write(feed.dumps(pack))
+        errs = packfiles.problems(trial)
+        if errs:
+            raise Fail("%s would not be a valid pack: %s" % (path, "; ".join(errs)))
+        os.makedirs(folder, exist_ok=True)
+        shutil.copyfile(trial, path + ".tmp")
+        os.replace(path + ".tmp", path)
+    return path
+
+
+def _new(args):
+    try:
+        pack = dict(packs.load(args.source, [args.dir] + packs.dirs()[1:]))
+    except ValueError as e:
+        raise Fail(str(e))
+    if os.path.exists(os.path.join(args.dir, args.id + ".json")):
+        raise Fail("%s already exists: pick another id or edit that file" % os.path.join(args.dir, args.id + ".json"))
+    pack["id"] = args.id
+    pack["name"] = (args.name or pack["name"] + " house")[:40]
+    pack["version"] = 1
+    if args.set:
+        if "engine" not in pack:
+            raise Fail("%s is reference-only: it has no params to --set" % args.source)
+        params = dict(pack["params"])
+        for item in args.set:
+            key, eq, value = item.partition("=")
+            if not eq or key not in params:
+                raise Fail("--set %s: use PARAM=VALUE with PARAM one of %s" % (item, ", ".join(sorted(params))))
+            try:
+                params[key] = json.loads(value)
+            except ValueError:
+                params[key] = value
+        pack["params"] = params
+    path = _write_checked(pack, args.dir)
+    print("wrote %s (from %s): edit its params and rules, then `cupkit sync`" % (path, args.source))
+    return 0
+
+
+def _import_feed(args):
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            doc = json.load(f)
+        made = feed.packs_from(doc)
+    except OSError as e:
+        raise Fail("cannot read %s: %s" % (args.file, e.strerror or e))
+    except ValueError as e:
+        raise Fail("%s: %s" % (args.file, e))
+    for pack in made:
+        path = _write_checked(pack, args.dir)
+        lines = pack["rules"].count("\n") + 1
+        print("wrote %s: %s (reference only, %d lines, %d screens)" % (path, pack["name"], lines, (lines + 7) // 8))
     return 0
