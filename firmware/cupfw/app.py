@@ -1,0 +1,228 @@
+"""The device program: a cooperative loop driving one screen at a time.
+
+Each pass polls the buttons (debounced into press, release and long-press
+events), lets the screen react and animate, redraws only when something
+changed, shows the LEDs, dims and sleeps when idle, and waits for the next
+tick. A screen is a module cupfw.NAME with a class Screen(app, arg) that has
+key(ev, bit), tick(now) -> True to redraw, and draw(fb); only the active one
+is imported, and a game's engine is dropped from memory when the game ends.
+
+    from cupfw.app import main
+    main(board)           # a board from cupfw.hal.*, forever
+"""
+
+import gc
+import sys
+
+from cupfw import gfx
+from cupfw.store import Store
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+TICK = const(20)  # ms between polls
+LONG = const(700)  # ms held for a long press
+ATTRACT = const(30000)  # ms idle on the menu before the demo plays
+PRESS = const(0)
+RELEASE = const(1)
+LONGPRESS = const(2)
+SHAKE = const(64)  # the shake sensor, reported as a press of this bit
+# LED colours by index: off, dim white, green, amber, red, blue, magenta, cyan.
+PALETTE = b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff"
+DEFAULTS = (("bright", 3), ("sound", 1), ("leds", 2), ("dim", 60), ("sleep", 300))
+
+
+def drop(name):
+    """Forget a module: out of sys.modules and off its package, so its memory can be freed."""
+    if name in sys.modules:
+        del sys.modules[name]
+        cut = name.rfind(".")
+        try:
+            delattr(sys.modules[name[:cut]], name[cut + 1:])
+        except (AttributeError, KeyError):
+            pass
+
+
+class App:
+    def __init__(self, board):
+        self.b = board
+        self.fb = board.fb
+        self.st = Store(board.data_dir)
+        saved = self.st.read("settings.json", None)
+        self.cfg = {}
+        for k, v in DEFAULTS:
+            got = saved.get(k) if isinstance(saved, dict) else None
+            self.cfg[k] = got if type(got) is int else v
+        now = board.ticks_ms()
+        self.raw = 0  # last raw sample
+        self.held = 0  # debounced buttons
+        self.swallow = 0  # buttons whose release must not reach the screen (they woke the device)
+        self.lk = 0  # the button a long press would be
+        self.t_press = now
+        self.last = now  # last activity
+        self.mode = 0  # 0 awake, 1 dimmed, 2 asleep
+        self.attracted = False
+        self.pattern = bytearray(board.led_count)  # colour index per LED, set by screens
+        self.flash_until = now
+        self.flash_colour = 0
+        self.out = None  # the LED bytes last sent
+        self.demo = None
+        self.scr = None
+        self.name = None
+        self.dirty = True
+        board.contrast(self.contrast())
+        if self.st.problems:
+            self.go("s_text", ("note", "Set aside (damaged): " + ", ".join([p[0] for p in self.st.problems])))
+        else:
+            self.go("s_menu")
+
+    def contrast(self):
+        return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
+
+    def go(self, name, arg=None):
+        """Make cupfw.name the active screen; the previous screen and any engine leave memory."""
+        self.scr = None
+        if self.name and self.name != name:
+            drop("cupfw." + self.name)
+        for e in ("pig", "mia", "scoundrel", "bogey"):
+            drop("cupcore." + e)
+        gc.collect()
+        __import__("cupfw." + name)
+        self.name = name
+        for i in range(len(self.pattern)):
+            self.pattern[i] = 0
+        self.scr = sys.modules["cupfw." + name].Screen(self, arg)
+        self.dirty = True
+
+    def start(self, rec, demo=False):
+        """Play a game record (new, or resumed) on its engine's screen; a demo game is never saved."""
+        from cupcore import packs
+        try:
+            eng = packs.load(rec.get("pack"))["engine"]
+        except (ValueError, KeyError, AttributeError):
+            self.go("s_text", ("note", "Cannot play %s: no usable pack" % rec.get("pack")))
+            return
+        self.go("g_" + eng, (rec, demo))
+
+    def flash(self, colour, ms):
+        """Every LED in one colour for ms (a bust, a lost challenge), then the screen's pattern again."""
+        self.flash_colour = colour
+        self.flash_until = self.b.ticks_ms() + ms
+
+    def beep(self, hz, ms):
+        if self.cfg["sound"]:
+            self.b.tone(hz, ms)
+
+    def event(self, ev, bit, now):
+        self.last = now
+        self.attracted = False
+        if self.mode:
+            woke = self.mode == 2
+            self.mode = 0
+            self.b.contrast(self.contrast())
+            self.out = None
+            if woke:
+                self.swallow |= bit
+                return
+        if self.swallow & bit:
+            if ev == RELEASE:
+                self.swallow &= ~bit
+            return
+        if self.demo is not None:
+            if ev != PRESS:
+                return
+            self.demo = None
+            self.swallow |= bit & ~SHAKE
+            self.go("s_menu")
+            return
+        if ev == PRESS and bit != SHAKE:
+            self.beep(2000, 5)
+        self.scr.key(ev, bit)
+
+    def step(self):
+        """One pass of the loop."""
+        b = self.b
+        now = b.ticks_ms()
+        raw = b.buttons()
+        if raw == self.raw and raw != self.held:  # debounced: the same on two polls running
+            changed = raw ^ self.held
+            self.held = raw
+            bit = 1
+            while bit < SHAKE:
+                if changed & bit:
+                    if raw & bit:
+                        self.lk = bit
+                        self.t_press = now
+                    self.event(PRESS if raw & bit else RELEASE, bit, now)
+                bit <<= 1
+        self.raw = raw
+        if self.held & self.lk and b.ticks_diff(now, self.t_press) >= LONG:
+            self.lk = 0
+            self.event(LONGPRESS, self.held & -self.held, now)
+        if b.shaken():
+            self.event(PRESS, SHAKE, now)
+        if self.demo is not None:
+            self.demo.tick(now)
+        if self.scr.tick(now):
+            self.dirty = True
+        idle = b.ticks_diff(now, self.last)
+        cfg = self.cfg
+        if self.mode < 2 and cfg["sleep"] and idle >= cfg["sleep"] * 1000:
+            self.mode = 2
+            self.demo = None
+            b.contrast(0)
+        elif self.mode == 0 and cfg["dim"] and idle >= cfg["dim"] * 1000 and self.demo is None:
+            self.mode = 1
+            b.contrast(self.contrast())
+        if self.name == "s_menu" and self.mode == 0 and not self.attracted and idle >= ATTRACT:
+            self.attracted = True
+            self.run_demo(False)
+        if self.dirty and self.mode < 2:
+            self.dirty = False
+            self.fb.fill(0)
+            self.scr.draw(self.fb)
+            b.show()
+        self.lights(now)
+
+    def lights(self, now):
+        n = len(self.pattern)
+        out = bytearray(3 * n)
+        if self.mode < 2:
+            lvl = self.cfg["leds"]
+            fl = self.flash_colour if self.b.ticks_diff(self.flash_until, now) > 0 else -1
+            for i in range(n):
+                c = (fl if fl >= 0 else self.pattern[i]) * 3
+                for j in range(3):
+                    out[3 * i + j] = PALETTE[c + j] * lvl // 4
+        if out != self.out:
+            self.out = out
+            self.b.leds(out)
+
+    def run_demo(self, once):
+        """Attract mode: a short game of every pack, played by the device through the game screens."""
+        from cupfw.demo import Demo
+        self.demo = Demo(self, once)
+
+    def run(self, ms=-1):
+        """The main loop: forever, or (simulator) for ms of board time."""
+        b = self.b
+        end = b.ticks_ms() + ms
+        while ms < 0 or b.ticks_diff(end, b.ticks_ms()) > 0:
+            self.step()
+            if self.mode == 2:
+                b.idle(100)
+            else:
+                b.sleep_ms(TICK)
+
+
+def error(board, title, detail):
+    """Show an error screen (the real boards' boot code calls this when the program cannot start)."""
+    gfx.error(board.fb, title, detail)
+    board.show()
+
+
+def main(board):
+    App(board).run()

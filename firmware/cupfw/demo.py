@@ -1,0 +1,60 @@
+"""Attract mode: the device plays a short game of every pack by itself, through the real game screens.
+
+Any button ends it. Games are shortened by parameters (Pig to 30, Mia with one
+life), capped at CAP actions, and never saved.
+"""
+
+from cupcore import packs
+from cupcore.rng import Rng
+
+STEP = 400  # ms between the demo's moves
+CAP = 40  # actions per game
+SHORT = {"pig": {"goal": 30}, "mia": {"lives": 1}}
+
+
+class Demo:
+    def __init__(self, app, once):
+        self.app = app
+        self.once = once  # one cycle, then back to the menu (cupkit sim --demo)
+        self.games = []
+        for pid in packs.ids():
+            try:
+                p = packs.load(pid)
+            except ValueError:
+                continue
+            if "engine" in p:
+                self.games.append((pid, p["engine"], min(p["players"]["max"], max(2, p["players"]["min"]))))
+        self.rng = Rng(app.b.seed())
+        self.i = -1
+        self.wait = 0
+        self.next = app.b.ticks_ms()
+        self.advance()
+
+    def advance(self):
+        app = self.app
+        self.i += 1
+        if self.i >= len(self.games):
+            if self.once:
+                app.demo = None
+                app.go("s_menu")
+                return
+            self.i = 0
+        pid, eng, n = self.games[self.i]
+        rec = {"pack": pid, "players": n, "seed": self.rng.below(1 << 30), "actions": []}
+        if eng in SHORT:
+            rec["params"] = SHORT[eng]
+        app.start(rec, True)
+        self.wait = 0
+
+    def tick(self, now):
+        app = self.app
+        if app.b.ticks_diff(now, self.next) < 0:
+            return
+        self.next = now + STEP
+        scr = app.scr
+        if scr.err is not None or scr.s["over"] or len(scr.rec["actions"]) >= CAP:
+            self.wait += 1
+            if self.wait > 4:
+                self.advance()
+        elif not scr.anim:
+            scr.auto(self.rng)

@@ -1,0 +1,151 @@
+"""Drawing on the 128x64 frame buffer with the firmware's own bitmaps.
+
+Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows), drawn with fb.pixel
+or fb.fill_rect only, so a frame is the same bytes on CPython's stand-in frame
+buffer and on MicroPython's framebuf. Dice and card suits are small bitmaps
+that can be scaled up to be read at arm's length.
+"""
+
+# ASCII 32..126, five column bytes each (bit 0 = top row).
+FONT = (
+    b"\x00\x00\x00\x00\x00\x00\x00\x5f\x00\x00\x00\x07\x00\x07\x00\x14\x7f\x14\x7f\x14"
+    b"\x24\x2a\x7f\x2a\x12\x23\x13\x08\x64\x62\x36\x49\x55\x22\x50\x00\x05\x03\x00\x00"
+    b"\x00\x1c\x22\x41\x00\x00\x41\x22\x1c\x00\x14\x08\x3e\x08\x14\x08\x08\x3e\x08\x08"
+    b"\x00\x50\x30\x00\x00\x08\x08\x08\x08\x08\x00\x60\x60\x00\x00\x20\x10\x08\x04\x02"
+    b"\x3e\x51\x49\x45\x3e\x00\x42\x7f\x40\x00\x42\x61\x51\x49\x46\x21\x41\x45\x4b\x31"
+    b"\x18\x14\x12\x7f\x10\x27\x45\x45\x45\x39\x3c\x4a\x49\x49\x30\x01\x71\x09\x05\x03"
+    b"\x36\x49\x49\x49\x36\x06\x49\x49\x29\x1e\x00\x36\x36\x00\x00\x00\x56\x36\x00\x00"
+    b"\x08\x14\x22\x41\x00\x14\x14\x14\x14\x14\x00\x41\x22\x14\x08\x02\x01\x51\x09\x06"
+    b"\x32\x49\x79\x41\x3e\x7e\x11\x11\x11\x7e\x7f\x49\x49\x49\x36\x3e\x41\x41\x41\x22"
+    b"\x7f\x41\x41\x22\x1c\x7f\x49\x49\x49\x41\x7f\x09\x09\x09\x01\x3e\x41\x49\x49\x7a"
+    b"\x7f\x08\x08\x08\x7f\x00\x41\x7f\x41\x00\x20\x40\x41\x3f\x01\x7f\x08\x14\x22\x41"
+    b"\x7f\x40\x40\x40\x40\x7f\x02\x0c\x02\x7f\x7f\x04\x08\x10\x7f\x3e\x41\x41\x41\x3e"
+    b"\x7f\x09\x09\x09\x06\x3e\x41\x51\x21\x5e\x7f\x09\x19\x29\x46\x46\x49\x49\x49\x31"
+    b"\x01\x01\x7f\x01\x01\x3f\x40\x40\x40\x3f\x1f\x20\x40\x20\x1f\x3f\x40\x38\x40\x3f"
+    b"\x63\x14\x08\x14\x63\x07\x08\x70\x08\x07\x61\x51\x49\x45\x43\x00\x7f\x41\x41\x00"
+    b"\x02\x04\x08\x10\x20\x00\x41\x41\x7f\x00\x04\x02\x01\x02\x04\x40\x40\x40\x40\x40"
+    b"\x00\x01\x02\x04\x00\x20\x54\x54\x54\x78\x7f\x48\x44\x44\x38\x38\x44\x44\x44\x20"
+    b"\x38\x44\x44\x48\x7f\x38\x54\x54\x54\x18\x08\x7e\x09\x01\x02\x0c\x52\x52\x52\x3e"
+    b"\x7f\x08\x04\x04\x78\x00\x44\x7d\x40\x00\x20\x40\x44\x3d\x00\x7f\x10\x28\x44\x00"
+    b"\x00\x41\x7f\x40\x00\x7c\x04\x18\x04\x78\x7c\x08\x04\x04\x78\x38\x44\x44\x44\x38"
+    b"\x7c\x14\x14\x14\x08\x08\x14\x14\x18\x7c\x7c\x08\x04\x04\x08\x48\x54\x54\x54\x20"
+    b"\x04\x3f\x44\x40\x20\x3c\x40\x40\x20\x7c\x1c\x20\x40\x20\x1c\x3c\x40\x30\x40\x3c"
+    b"\x44\x28\x10\x28\x44\x0c\x50\x50\x50\x3c\x44\x64\x54\x4c\x44\x00\x08\x36\x41\x00"
+    b"\x00\x00\x7f\x00\x00\x00\x41\x36\x08\x00\x08\x04\x08\x10\x08"
+)
+# Suits C D H S as 7x7 bitmaps (columns, bit 0 = top row).
+SUIT = b"\x1c\x1c\x4b\x7f\x4b\x1c\x1c\x08\x1c\x3e\x7f\x3e\x1c\x08\x06\x0f\x1f\x3e\x1f\x0f\x06\x18\x1c\x4e\x7f\x4e\x1c\x18"
+# Pips of a die face 1..6 on a 3x3 grid, bit i = row i // 3, column i % 3.
+PIPS = (0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
+
+
+def glyph(fb, bits, n, x, y, k=1, c=1):
+    """Draw n columns of bitmap bytes at x, y, each pixel a k x k block."""
+    for i in range(n):
+        col = bits[i]
+        j = 0
+        while col:
+            if col & 1:
+                if k == 1:
+                    fb.pixel(x + i, y + j, c)
+                else:
+                    fb.fill_rect(x + i * k, y + j * k, k, k, c)
+            col >>= 1
+            j += 1
+
+
+def text(fb, s, x, y, k=1, c=1):
+    """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
+    for ch in s:
+        o = ord(ch) - 32
+        if 0 <= o < 95:
+            glyph(fb, FONT[o * 5:o * 5 + 5], 5, x, y, k, c)
+        x += 6 * k
+    return x
+
+
+def center(fb, s, y, k=1, c=1):
+    text(fb, s, (128 - len(s) * 6 * k + k) // 2, y, k, c)
+
+
+def bar(fb, s, right=""):
+    """The inverted title line at the top, with optional right-aligned text."""
+    fb.fill_rect(0, 0, 128, 9, 1)
+    text(fb, s, 1, 1, 1, 0)
+    text(fb, right, 128 - 6 * len(right), 1, 1, 0)
+
+
+def wrap(s, cols=21):
+    """Lines of at most cols characters, broken at spaces and at newlines."""
+    out = []
+    for para in s.split("\n"):
+        line = ""
+        for w in para.split(" "):
+            while len(w) > cols:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(w[:cols])
+                w = w[cols:]
+            if not line:
+                line = w
+            elif len(line) + 1 + len(w) <= cols:
+                line += " " + w
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
+
+
+def die(fb, x, y, v, s=15):
+    """A die face v (1..6) of size s; v 0 is a blank die with a question mark."""
+    fb.fill_rect(x, y, s, s, 0)
+    fb.rect(x, y, s, s, 1)
+    fb.pixel(x, y, 0)
+    fb.pixel(x + s - 1, y, 0)
+    fb.pixel(x, y + s - 1, 0)
+    fb.pixel(x + s - 1, y + s - 1, 0)
+    if not v:
+        text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2)
+        return
+    p = s // 5
+    m = (s - p) // 2
+    d = (s + 1) // 4
+    bits = PIPS[v - 1]
+    for i in range(9):
+        if bits >> i & 1:
+            fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, 1)
+
+
+def card(fb, x, y, name, k=2):
+    """A card from its name ("QS", "TD"): a box with the rank and the suit; k=2 large, k=1 small."""
+    w = 15 if k == 1 else 26
+    h = 18 if k == 1 else 32
+    fb.fill_rect(x, y, w, h, 0)
+    fb.rect(x, y, w, h, 1)
+    r = name[0]
+    text(fb, "10" if r == "T" else r, x + 2, y + 2, k if r != "T" else 1)
+    u = "CDHS".find(name[-1]) * 7
+    glyph(fb, SUIT[u:u + 7], 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k)
+
+
+def error(fb, title, detail):
+    """The error screen: the title inverted, the detail wrapped below it."""
+    fb.fill(0)
+    bar(fb, title)
+    y = 11
+    for line in wrap(detail)[:6]:
+        text(fb, line, 0, y)
+        y += 9
+
+
+def menu(fb, items, sel, y=11):
+    """A list of lines below the title bar, scrolled to keep the selected one in view, which is inverted."""
+    rows = (64 - y) // 9
+    top = min(max(0, sel - rows + 1), max(0, len(items) - rows))
+    for i in range(top, min(len(items), top + rows)):
+        if i == sel:
+            fb.fill_rect(0, y - 1, 128, 9, 1)
+        text(fb, items[i], 2, y, 1, 0 if i == sel else 1)
+        y += 9

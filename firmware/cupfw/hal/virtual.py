@@ -1,0 +1,118 @@
+"""The virtual board: the device in memory, for the simulator and the tests.
+
+Runs on CPython and on the MicroPython unix port. The clock is virtual (it
+moves only when the firmware sleeps), the buttons are whatever the driver sets
+in held, and the frame buffer is MicroPython's framebuf where it exists, else
+a pure-Python stand-in with the same bytes (MONO_VLSB).
+"""
+
+from cupfw.hal import WIDTH, HEIGHT
+
+try:
+    import framebuf
+except ImportError:
+    framebuf = None
+
+
+class FrameBuffer:
+    """The part of framebuf.FrameBuffer the firmware uses, MONO_VLSB, in plain Python."""
+
+    def __init__(self, buf, w, h):
+        self.buf = buf
+        self.w = w
+        self.h = h
+
+    def pixel(self, x, y, c=None):
+        if 0 <= x < self.w and 0 <= y < self.h:
+            i = (y >> 3) * self.w + x
+            m = 1 << (y & 7)
+            if c is None:
+                return 1 if self.buf[i] & m else 0
+            if c:
+                self.buf[i] |= m
+            else:
+                self.buf[i] &= 255 ^ m
+
+    def fill_rect(self, x, y, w, h, c):
+        for yy in range(max(y, 0), min(y + h, self.h)):
+            for xx in range(max(x, 0), min(x + w, self.w)):
+                self.pixel(xx, yy, c)
+
+    def fill(self, c):
+        v = 255 if c else 0
+        for i in range(len(self.buf)):
+            self.buf[i] = v
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c, f=False):
+        if f:
+            self.fill_rect(x, y, w, h, c)
+        else:
+            self.fill_rect(x, y, w, 1, c)
+            self.fill_rect(x, y + h - 1, w, 1, c)
+            self.fill_rect(x, y, 1, h, c)
+            self.fill_rect(x + w - 1, y, 1, h, c)
+
+
+class Board:
+    def __init__(self, profile=None, data_dir="data", led_count=8, seed=1):
+        self.buf = bytearray(WIDTH * HEIGHT // 8)
+        if framebuf:
+            self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        else:
+            self.fb = FrameBuffer(self.buf, WIDTH, HEIGHT)
+        self.data_dir = data_dir
+        self.led_count = led_count
+        self.led = bytearray(3 * led_count)
+        self.level = 255  # display contrast; 0 = off
+        self.frames = 0  # how many times show() pushed a frame
+        self.now = 0  # the virtual clock, ms
+        self.held = 0  # buttons held, set by the driver
+        self.shake = False
+        self.sound = 0  # the last tone's hz
+        self._seed = seed
+
+    def show(self):
+        self.frames += 1
+
+    def contrast(self, level):
+        self.level = level
+
+    def leds(self, buf):
+        self.led[:] = buf
+
+    def buttons(self):
+        return self.held
+
+    def shaken(self):
+        s = self.shake
+        self.shake = False
+        return s
+
+    def tone(self, hz, ms):
+        self.sound = hz
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+    def idle(self, ms):
+        self.now += ms
+
+    def seed(self):
+        """Reproducible seeds: the simulator's runs are repeatable."""
+        self._seed = (self._seed * 1103515245 + 12345) & 0x3FFFFFFF
+        return self._seed
+
+    def battery(self):
+        return None

@@ -1,0 +1,53 @@
+"""The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo."""
+
+from cupcore import packs
+
+from cupfw import gfx
+from cupfw.hal import UP, DOWN, A
+
+_END = ("Statistics", "Settings", "Demo")
+
+
+class Screen:
+    def __init__(self, app, arg):
+        self.app = app
+        self.rec = app.st.read("game.json")
+        if not isinstance(self.rec, dict):
+            self.rec = None
+        labels = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
+        self.ids = packs.ids()
+        for pid in self.ids:
+            try:
+                labels.append(packs.load(pid)["name"])
+            except ValueError:
+                labels.append(pid + " (unusable)")
+        self.labels = labels + list(_END)
+        self.sel = arg or 0
+
+    def key(self, ev, bit):
+        if ev:
+            return
+        n = len(self.labels)
+        if bit == UP or bit == DOWN:
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
+            self.app.dirty = True
+        elif bit == A:
+            app = self.app
+            i = self.sel - (1 if self.rec else 0)
+            if i < 0:
+                app.start(self.rec)
+            elif i < len(self.ids):
+                app.go("s_pack", self.ids[i])
+            elif i == len(self.ids):
+                app.go("s_text", ("stats", None))
+            elif i == len(self.ids) + 1:
+                app.go("s_set")
+            else:
+                app.run_demo(False)
+
+    def tick(self, now):
+        return False
+
+    def draw(self, fb):
+        gfx.bar(fb, "cupkit")
+        gfx.menu(fb, self.labels, self.sel)

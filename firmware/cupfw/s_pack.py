@@ -1,0 +1,51 @@
+"""A pack's page: start a game, choose the number of players, read the quick-reference rules."""
+
+from cupcore import packs
+
+from cupfw import gfx
+from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
+
+
+class Screen:
+    def __init__(self, app, arg):
+        self.app = app
+        self.pid = arg
+        p = packs.load(arg)
+        self.name = p["name"]
+        pl = p.get("players")
+        self.lo = pl["min"] if pl else 0
+        self.hi = pl["max"] if pl else 0
+        self.n = min(self.hi, max(self.lo, 2))
+        self.sel = 0 if pl else 2
+
+    def key(self, ev, bit):
+        if ev:
+            return
+        app = self.app
+        if bit == UP or bit == DOWN:
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % 3
+        elif bit == LEFT or bit == RIGHT:
+            if self.sel == 1:
+                self.n = min(self.hi, max(self.lo, self.n + (1 if bit == RIGHT else -1)))
+        elif bit == B:
+            app.go("s_menu")
+            return
+        elif bit == A:
+            if self.sel == 2:
+                app.go("s_text", ("rules", self.pid))
+            elif self.hi:
+                app.start({"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []})
+            return
+        app.dirty = True
+
+    def tick(self, now):
+        return False
+
+    def draw(self, fb):
+        gfx.bar(fb, self.name)
+        if self.hi:
+            rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
+        else:
+            rows = ["(rules only)", "", "Rules"]
+        gfx.menu(fb, rows, self.sel, 14)
+        gfx.text(fb, "A: choose  B: back", 0, 56)

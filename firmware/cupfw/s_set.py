@@ -1,0 +1,58 @@
+"""Settings: screen brightness, sound, LED brightness, dim and sleep times. Saved on leaving."""
+
+from cupfw import gfx
+from cupfw.hal import UP, DOWN, LEFT, RIGHT, B
+
+# (setting, label, choices); the times are seconds, 0 = never.
+_ROWS = (
+    ("bright", "Brightness", (1, 2, 3, 4)),
+    ("sound", "Sound", (0, 1)),
+    ("leds", "LEDs", (0, 1, 2, 3, 4)),
+    ("dim", "Dim after", (0, 30, 60, 120, 300)),
+    ("sleep", "Sleep after", (0, 120, 300, 600, 1800)),
+)
+
+
+def _show(key, v):
+    if key == "sound":
+        return "on" if v else "off"
+    if key == "dim" or key == "sleep":
+        return "never" if not v else ("%ds" % v if v < 60 else "%dmin" % (v // 60))
+    return str(v)
+
+
+class Screen:
+    def __init__(self, app, arg):
+        self.app = app
+        self.sel = 0
+        self.changed = False
+
+    def key(self, ev, bit):
+        if ev:
+            return
+        app = self.app
+        if bit == UP or bit == DOWN:
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(_ROWS)
+        elif bit == LEFT or bit == RIGHT:
+            k, _, ch = _ROWS[self.sel]
+            i = ch.index(app.cfg[k]) if app.cfg[k] in ch else 0
+            app.cfg[k] = ch[max(0, min(len(ch) - 1, i + (1 if bit == RIGHT else -1)))]
+            app.b.contrast(app.contrast())
+            app.out = None
+            self.changed = True
+        elif bit == B:
+            if self.changed:
+                try:
+                    app.st.write("settings.json", app.cfg)
+                except OSError:
+                    pass
+            app.go("s_menu", 0)
+            return
+        app.dirty = True
+
+    def tick(self, now):
+        return False
+
+    def draw(self, fb):
+        gfx.bar(fb, "Settings")
+        gfx.menu(fb, ["%-12s< %s >" % (r[1], _show(r[0], self.app.cfg[r[0]])) for r in _ROWS], self.sel)

@@ -1,0 +1,56 @@
+"""Scrolling text: a pack's quick-reference rules, the statistics, or a notice (a damaged file set aside)."""
+
+from cupfw import gfx
+from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
+
+
+class Screen:
+    def __init__(self, app, arg):
+        self.app = app
+        self.kind, what = arg
+        if self.kind == "rules":
+            from cupcore import packs
+            p = packs.load(what)
+            self.title = p["name"] + " rules"
+            self.lines = gfx.wrap(p["rules"])
+            self.back = what
+        elif self.kind == "stats":
+            self.title = "Statistics"
+            stats = app.st.read("stats.json", {})
+            lines = []
+            for pid in sorted(stats) if isinstance(stats, dict) else ():
+                s = stats[pid]
+                if isinstance(s, dict):
+                    lines.append("%s: %s games" % (pid, s.get("games", 0)))
+                    best = s.get("best")
+                    lines.append("  %s won%s" % (s.get("wins", 0), "" if best is None else ", best %s" % best))
+            self.lines = lines or ["No games yet."]
+        else:
+            self.title = "Notice"
+            self.lines = gfx.wrap(what)
+        self.top = 0
+
+    def key(self, ev, bit):
+        if ev:
+            return
+        if bit == UP or bit == DOWN or bit == LEFT or bit == RIGHT:
+            step = 1 if bit == UP or bit == DOWN else 6
+            step = -step if bit == UP or bit == LEFT else step
+            self.top = max(0, min(len(self.lines) - 6, self.top + step))
+            self.app.dirty = True
+        elif bit == A or bit == B:
+            if self.kind == "rules":
+                self.app.go("s_pack", self.back)
+            else:
+                self.app.go("s_menu")
+
+    def tick(self, now):
+        return False
+
+    def draw(self, fb):
+        n = len(self.lines)
+        gfx.bar(fb, self.title, "%d/%d" % (min(n, self.top + 6), n) if n > 6 else "")
+        y = 10
+        for line in self.lines[self.top:self.top + 6]:
+            gfx.text(fb, line, 0, y)
+            y += 9

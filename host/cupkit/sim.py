@@ -1,0 +1,104 @@
+"""The simulator's headless side: key scripts run on simulated time, on CPython or in the micropython binary.
+
+A key script has one command a line: press KEY, keydown KEY, keyup KEY, wait MS,
+shot NAME, shake (KEY: up down left right a b); blank lines and # comments are
+skipped. The same driver (cupkit.sim_driver) runs the firmware in either Python.
+"""
+
+import os
+import shutil
+import tempfile
+
+from cupfw.hal import NAMES
+
+from cupkit import layout, png, sim_driver, tools
+
+OK = "cupkit-sim-ok"
+
+
+def parse(text):
+    """Check a key script; the steps as (command, argument) pairs, or ValueError naming the line."""
+    steps = []
+    for n, line in enumerate(text.splitlines(), 1):
+        w = line.split("#", 1)[0].split()
+        if not w:
+            continue
+        cmd = w[0].lower()
+        args = w[1:]
+        if cmd in ("press", "keydown", "keyup") and len(args) == 1 and args[0].lower() in NAMES:
+            steps.append((cmd, args[0].lower()))
+        elif cmd == "wait" and len(args) == 1 and args[0].isdigit():
+            steps.append((cmd, int(args[0])))
+        elif cmd == "shot" and len(args) == 1 and args[0].replace("-", "").replace("_", "").isalnum():
+            steps.append((cmd, args[0]))
+        elif cmd == "shake" and not args:
+            steps.append((cmd, None))
+        else:
+            raise ValueError("line %d: %r: expected press/keydown/keyup KEY (%s), wait MS, shot NAME or shake"
+                             % (n, line.strip(), " ".join(NAMES)))
+    return steps
+
+
+def _cpython(steps, raw, data, demo):
+    from cupfw.app import App
+    from cupfw.hal.virtual import Board
+    app = App(Board(data_dir=data))
+    if demo and not sim_driver.demo(app):
+        raise RuntimeError("the demo did not come back to the menu")
+    sim_driver.run(app, steps, raw)
+
+
+_MP_SCRIPT = """from cupfw.hal.virtual import Board
+from cupfw.app import App
+import sim_driver
+app = App(Board(data_dir=%(data)r))
+if %(demo)r and not sim_driver.demo(app):
+    raise SystemExit("the demo did not come back to the menu")
+sim_driver.run(app, %(steps)r, %(raw)r)
+print(%(ok)r)
+"""
+
+
+def _micropython(steps, raw, data, demo, heap_kb, image):
+    work = tempfile.mkdtemp(prefix="cupkit-simlib-")
+    try:
+        shutil.copy(sim_driver.__file__, os.path.join(work, "sim_driver.py"))
+        script = os.path.join(work, "sim_main.py")
+        with open(script, "w") as f:
+            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "steps": steps, "raw": raw, "ok": OK})
+        r = tools.run_micropython(script, image, heap_kb, path="lib:" + work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if r.returncode != 0 or OK not in r.stdout:
+        raise RuntimeError("the firmware failed in micropython%s:\n%s" % (
+            " (heap %d KB)" % heap_kb if heap_kb else "", (r.stdout + r.stderr)[-2500:]))
+
+
+def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None):
+    """Run the firmware through steps; {shot name: (frame bytes, led bytes)}, also written as PNGs to shots.
+
+    micropython runs it in the unix port, from image (a device folder: lib/, packs/) or a fresh .mpy build;
+    data is the device's /data folder (default: a fresh one).
+    """
+    tmp = tempfile.mkdtemp(prefix="cupkit-sim-")
+    try:
+        raw = os.path.join(tmp, "raw")
+        os.mkdir(raw)
+        data = os.path.abspath(data) if data else os.path.join(tmp, "data")
+        if micropython or image:
+            if not image:
+                image = layout.build(os.path.join(tmp, "image"), mpy=True)
+            _micropython(steps, raw, data, demo, heap_kb, image)
+        else:
+            _cpython(steps, raw, data, demo)
+        frames = {}
+        for name in [a for c, a in steps if c == "shot"]:
+            with open(os.path.join(raw, name + ".raw"), "rb") as f:
+                b = f.read()
+            frames[name] = (b[:1024], b[1024:])
+            if shots:
+                os.makedirs(shots, exist_ok=True)
+                png.write(os.path.join(shots, name + ".png"), b[:1024], b[1024:])
+        return frames
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
