@@ -40,8 +40,7 @@ def device_files(profile, mpy):
     files = layout.files(mpy=mpy)
     if profile:
         files.update(boards.entry_files(profile))
-        if hasattr(boards, "driver_files"):
-            files.update(boards.driver_files(profile, mpy=mpy))
+        files.update(boards.driver_files(profile, mpy=mpy))
         files["board.json"] = (json.dumps(profile, indent=1, sort_keys=True) + "\n").encode()
     return files
 
@@ -98,15 +97,23 @@ def install(args, choose_files, owned_fn, verb):
 def run(args):
     def choose(info):
         name = args.board or (info.get("board") if info.get("board") in boards.names() else None)
-        profile = boards.load(name) if name else None
+        try:
+            profile = boards.load(name) if name else None
+        except ValueError as e:
+            raise Fail(str(e))
+        if profile and profile["family"] == "blinka":
+            raise Fail("board %s runs the firmware on its own Linux with Blinka: there, pip install %s"
+                       % (name, " ".join(boards.requirements(profile))))
         if profile and args.drive and profile["family"] != "circuitpython":
             raise Fail("board %s runs %s: flash it over serial with --port, not --drive" % (name, profile["family"]))
         # CircuitPython's .mpy format is its own: drives and CircuitPython boards get source.
         mpy = not (args.no_mpy or args.drive or info["impl"] != "micropython")
         try:
             files = device_files(profile, mpy)
-        except tools.ToolMissing as e:
+        except (tools.ToolMissing, RuntimeError) as e:
             raise Fail(str(e))
+        except OSError as e:
+            raise Fail("cannot read %s: %s — is the checkout complete?" % (e.filename, e.strerror))
         if mpy:
             check_mpy(files, info)
         return files

@@ -178,6 +178,24 @@ class SerialTarget:
     def clean(self):
         self.dev.run("if ex(S+'/new'):rt(S+'/new')")
 
+    def read(self, folders=(), paths=()):
+        """{path: bytes} of the files directly in folders, and of paths, that exist on the device."""
+        out = {}
+        text = self.dev.run(
+            "from binascii import b2a_base64 as E\n"
+            "P=list(%r)\n"
+            "for d in %r:\n"
+            " if ex(d):P+=[d+'/'+e[0] for e in os.ilistdir(d) if not e[1]&0x4000]\n"
+            "for p in P:\n"
+            " if ex(p):\n"
+            "  f=open(p,'rb');print(p,E(f.read()).decode().strip());f.close()" % (list(paths), list(folders)),
+            timeout=60).decode()
+        for line in text.splitlines():
+            path, _, data = line.strip().partition(" ")
+            if path:
+                out[path] = binascii.a2b_base64(data)
+        return out
+
 
 class DriveTarget:
     """A CIRCUITPY-like drive (or any folder laid out like a device's flash), with the same journal."""
@@ -263,6 +281,14 @@ class DriveTarget:
     def clean(self):
         import shutil
         shutil.rmtree(self._p(STAGE), ignore_errors=True)
+
+    def read(self, folders=(), paths=()):
+        """{path: bytes} of the files directly in folders, and of paths, that exist on the drive."""
+        names = list(paths)
+        for d in folders:
+            if os.path.isdir(self._p(d)):
+                names += [d + "/" + n for n in sorted(os.listdir(self._p(d))) if os.path.isfile(self._p(d + "/" + n))]
+        return {p: self._read(p) for p in names if os.path.isfile(self._p(p))}
 
 
 class Failed(Exception):
