@@ -1,0 +1,191 @@
+"""CircuitPython boards, and Linux computers through Adafruit Blinka, built from the board profile.
+
+Pins are names in the board module ("GP2", "D5", "BUTTON_A"). Buttons are
+digitalio inputs; the display is adafruit_ssd1306 on busio.I2C, taught the two
+framebuf calls the firmware uses that adafruit_framebuf spells differently
+(rect's fill flag, blit); LEDs go through the neopixel library, the buzzer is a
+pwmio.PWMOut (silenced by buttons(), which the app polls every tick), the
+optional LIS3DH is read straight from its registers.
+
+A display that does not answer is an OSError (the boot code blinks a code);
+a missing optional part is noted in problems and the board runs without it.
+"""
+
+import os
+import time
+
+import adafruit_ssd1306
+import board
+import busio
+import digitalio
+from adafruit_bus_device.i2c_device import I2CDevice
+
+from cupfw.hal import HEIGHT, NAMES, WIDTH, shake
+
+try:
+    from supervisor import ticks_ms
+except ImportError:  # Blinka: the same 2**29 wrap as CircuitPython's clock
+    def ticks_ms():
+        return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
+
+
+def ticks_diff(a, b):
+    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+
+
+def pin(name):
+    try:
+        return getattr(board, name)
+    except AttributeError:
+        raise ValueError("this board has no pin %s (check the board profile)" % name)
+
+
+class Panel(adafruit_ssd1306.SSD1306_I2C):
+    """The SSD1306 as the framebuf-style object the firmware draws in."""
+
+    def rect(self, x, y, w, h, c, f=False, fill=False):
+        super().rect(x, y, w, h, c, fill=f or fill)
+
+    def blit(self, src, x, y, key=-1):
+        """Copy src (anything with width, height and pixel(x, y)), skipping pixels of colour key."""
+        for j in range(src.height):
+            for i in range(src.width):
+                c = src.pixel(i, j)
+                if c != key:
+                    self.pixel(x + i, y + j, c)
+
+
+class Board:
+    def __init__(self, profile):
+        p = profile
+        self.problems = []
+        self.data_dir = p.get("data_dir", "/data")
+        self.ticks_ms = ticks_ms
+        self.ticks_diff = ticks_diff
+        down = p.get("pull_down", ())
+        keys = []
+        for n in NAMES:
+            k = digitalio.DigitalInOut(pin(p["buttons"][n]))
+            k.switch_to_input(pull=digitalio.Pull.DOWN if n in down else digitalio.Pull.UP)
+            keys.append((k, n in down))
+        self._keys = keys
+        c = p["i2c"]
+        i2c = busio.I2C(pin(c["scl"]), pin(c["sda"]), frequency=c.get("freq", 400000))
+        a = p["display"]["address"]
+        try:
+            self.fb = Panel(WIDTH, HEIGHT, i2c, addr=a)
+        except ValueError:
+            raise OSError("no display at I2C 0x%02x (SDA %s, SCL %s)" % (a, c["sda"], c["scl"]))
+        self.show = self.fb.show
+        self._on = True
+        l = p.get("leds")
+        self.led_count = l["count"] if l else 0
+        if l:
+            import neopixel
+            self._np = neopixel.NeoPixel(pin(l["pin"]), l["count"], auto_write=False, pixel_order=l["order"])
+        b = p.get("buzzer")
+        self._pwm = None
+        if b:
+            import pwmio
+            self._pwm = pwmio.PWMOut(pin(b["pin"]), frequency=440, duty_cycle=0, variable_frequency=True)
+            self._stop = None
+            if b.get("enable"):
+                self._amp = digitalio.DigitalInOut(pin(b["enable"]))
+                self._amp.switch_to_output(value=True)
+        m = p.get("motion")
+        self._acc = None
+        if m:
+            bus = busio.I2C(pin(m["scl"]), pin(m["sda"])) if "sda" in m else i2c
+            try:
+                self._dev = I2CDevice(bus, m["address"])
+            except ValueError:
+                self.problems.append("no accelerometer at I2C 0x%02x: shake is off" % m["address"])
+            else:
+                self._acc = bytearray(6)
+                self._last = [0, 0, 0]
+                self._calm = ticks_ms()
+                with self._dev as d:
+                    d.write(bytes((shake.REG_CTRL1, 0x57)))
+                self.shaken()
+        v = p.get("battery")
+        self._adc = None
+        if v:
+            import analogio
+            self._adc = (analogio.AnalogIn(pin(v["pin"])), v)
+
+    def contrast(self, level):
+        if level <= 0:
+            self.fb.poweroff()
+            self._on = False
+            return
+        if not self._on:
+            self.fb.poweron()
+            self._on = True
+        self.fb.contrast(min(level, 255))
+
+    def leds(self, buf):
+        n = self.led_count
+        if len(buf) != 3 * n:
+            raise ValueError("leds: %d bytes for %d LEDs" % (len(buf), n))
+        if n:
+            for i in range(n):
+                self._np[i] = (buf[3 * i], buf[3 * i + 1], buf[3 * i + 2])
+            self._np.show()
+
+    def buttons(self):
+        if self._pwm and self._stop is not None and ticks_diff(ticks_ms(), self._stop) >= 0:
+            self._pwm.duty_cycle = 0
+            self._stop = None
+        m = 0
+        bit = 1
+        for k, high in self._keys:
+            if k.value == high:
+                m |= bit
+            bit <<= 1
+        return m
+
+    def shaken(self):
+        if self._acc is None:
+            return False
+        with self._dev as d:
+            d.write_then_readinto(bytes((shake.REG_OUT,)), self._acc)
+        now = ticks_ms()
+        if shake.jolt(self._acc, self._last) < shake.JOLT or ticks_diff(now, self._calm) < 0:
+            return False
+        self._calm = (now + shake.QUIET_MS) & 0x1FFFFFFF
+        return True
+
+    def tone(self, hz, ms):
+        if self._pwm is None:
+            return
+        if hz <= 0:
+            self._pwm.duty_cycle = 0
+            self._stop = None
+            return
+        self._pwm.frequency = hz
+        self._pwm.duty_cycle = 32768
+        self._stop = (ticks_ms() + ms) & 0x1FFFFFFF
+
+    def sleep_ms(self, ms):
+        time.sleep(ms / 1000)
+
+    def idle(self, ms):
+        """Sleep in short steps, checking the buttons between them."""
+        end = (ticks_ms() + ms) & 0x1FFFFFFF
+        while not self.buttons():
+            left = ticks_diff(end, ticks_ms())
+            if left <= 0:
+                return
+            time.sleep(min(left, 50) / 1000)
+
+    def seed(self):
+        r = os.urandom(4)
+        return r[0] | r[1] << 8 | r[2] << 16 | (r[3] & 0x3F) << 24
+
+    def battery(self):
+        if self._adc is None:
+            return None
+        adc, v = self._adc
+        mv = adc.value * adc.reference_voltage * 1000 * v["divider"] / 65535
+        pct = (mv - v["empty_mv"]) * 100 // (v["full_mv"] - v["empty_mv"])
+        return max(0, min(100, int(pct)))

@@ -1,0 +1,166 @@
+"""The CircuitPython HAL on CPython through Adafruit Blinka (BLINKA_OS_AGNOSTIC=1).
+
+Real blinka (board, busio, digitalio, pwmio), adafruit_bus_device,
+adafruit_ssd1306, adafruit_framebuf and the neopixel library run; only the
+bottom of Blinka's generic board is replaced: pin levels, an I2C bus that
+records its traffic and answers at chosen addresses, and neopixel_write.
+"""
+
+import os
+
+os.environ["BLINKA_OS_AGNOSTIC"] = "1"
+
+import pytest  # noqa: E402
+
+from adafruit_blinka.microcontroller.generic_agnostic_board import i2c as fake_i2c  # noqa: E402
+from adafruit_blinka.microcontroller.generic_agnostic_board import pin as fake_pin  # noqa: E402
+import neopixel  # noqa: E402
+
+from cupfw import hal  # noqa: E402
+from cupfw.hal import circuit  # noqa: E402
+
+PROFILE = {
+    "name": "agnostic", "family": "blinka", "description": "Blinka's generic test board",
+    "buttons": {"up": "Dx_INPUT_TRUE", "down": "Dx_INPUT_FALSE", "left": "Dx_INPUT_TRUE_PULL_UP",
+                "right": "Dx_INPUT_TRUE_PULL_DOWN", "a": "Dx_OUTPUT", "b": "Dx_INPUT_TOGGLE"},
+    "i2c": {"sda": "SDA", "scl": "SCL", "freq": 400000},
+    "display": {"driver": "ssd1306", "address": 61},
+    "leds": {"pin": "NEOPIXEL", "count": 4, "order": "GRB"},
+    "buzzer": {"pin": "Ax_OUTPUT"},
+    "motion": {"driver": "lis3dh", "address": 25},
+    "drivers": [],
+}
+PIN_IDS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 11}
+
+
+class Bus:
+    """What the generic board's I2C does here: devices at chosen addresses, traffic kept."""
+    present = {61, 25}
+    log = []
+    acc = bytes(6)
+
+    def __init__(self, *, frequency=100000):
+        Bus.log.append(("bus", frequency))
+
+    def scan(self):
+        return sorted(Bus.present)
+
+    def writeto(self, address, buffer, stop=True):
+        if address not in Bus.present:
+            raise OSError("nak")
+        Bus.log.append(("w", address, bytes(buffer)))
+
+    def readfrom_into(self, address, buffer, stop=True):
+        if address not in Bus.present:
+            raise OSError("nak")
+
+    def writeto_then_readfrom(self, address, out, into, **kw):
+        Bus.log.append(("wr", address, bytes(out), len(into)))
+        into[:] = Bus.acc
+
+
+@pytest.fixture
+def hw(monkeypatch, tmp_path):
+    levels = {i: True for i in range(12)}
+    sent = []
+    monkeypatch.setattr(fake_i2c, "I2C", Bus)
+    monkeypatch.setattr(fake_pin.Pin, "read", lambda self: levels[self.id])
+    monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: sent.append(bytes(buf)))
+    monkeypatch.setattr(Bus, "present", {61, 25})
+    monkeypatch.setattr(Bus, "acc", bytes([0, 1, 0, 2, 0, 64]))
+    del Bus.log[:]
+    prof = dict(PROFILE, data_dir=str(tmp_path))
+    return prof, levels, sent
+
+
+def test_display_traffic_goes_to_the_profiles_address(hw):
+    prof, levels, sent = hw
+    b = circuit.Board(prof)
+    assert b.problems == [] and b.data_dir == prof["data_dir"]
+    cmds = [w[2][1] for w in Bus.log if w[0] == "w" and w[1] == 61 and len(w[2]) == 2 and w[2][0] == 0x80]
+    assert cmds.index(0xAE) < cmds.index(0x8D) < len(cmds) - 1 - cmds[::-1].index(0xAF)  # off, pump, on
+    del Bus.log[:]
+    b.fb.fill(0)
+    b.fb.pixel(0, 0, 1)
+    b.fb.rect(120, 56, 8, 8, 1, True)
+    b.fb.hline(0, 63, 4, 1)
+    b.fb.vline(127, 0, 2, 1)
+    b.show()
+    frame = [w[2] for w in Bus.log if w[0] == "w" and w[2][0] == 0x40]
+    assert len(frame) == 1
+    data = frame[0][1:]
+    assert len(data) == 1024
+    assert data[0] == 1 and data[127] == 3 and data[7 * 128:7 * 128 + 4] == b"\x80" * 4
+    assert data[7 * 128 + 120:] == b"\xff" * 8
+
+
+def test_blit_copies_a_framebuf_like_source_with_a_transparent_key(hw):
+    import adafruit_framebuf
+    b = circuit.Board(hw[0])
+    glyph = adafruit_framebuf.FrameBuffer(bytearray(8), 8, 8, adafruit_framebuf.MVLSB)
+    glyph.pixel(1, 1, 1)
+    b.fb.fill(0)
+    b.fb.pixel(10, 10, 1)
+    b.fb.blit(glyph, 10, 10, 0)
+    assert b.fb.pixel(11, 11) == 1 and b.fb.pixel(10, 10) == 1
+    b.fb.blit(glyph, 10, 10)
+    assert b.fb.pixel(10, 10) == 0
+
+
+def test_buttons_pulled_low_are_held(hw):
+    prof, levels, sent = hw
+    b = circuit.Board(prof)
+    assert b.buttons() == 0
+    for i, name in enumerate(hal.NAMES):
+        levels[PIN_IDS[name]] = False
+        assert b.buttons() == 1 << i, name
+        levels[PIN_IDS[name]] = True
+
+
+def test_leds_reach_the_strip_in_its_byte_order(hw):
+    prof, levels, sent = hw
+    b = circuit.Board(prof)
+    b.leds(bytearray([255, 1, 2, 3, 4, 5, 0, 0, 0, 9, 9, 9]))
+    assert sent[-1] == bytes([1, 255, 2, 4, 3, 5, 0, 0, 0, 9, 9, 9])
+    with pytest.raises(ValueError, match="5 bytes for 4 LEDs"):
+        b.leds(bytearray(5))
+
+
+def test_tone_plays_then_stops_at_the_next_poll(hw):
+    b = circuit.Board(hw[0])
+    b.tone(880, 1)
+    assert b._pwm.frequency == 880 and b._pwm.duty_cycle == 32768
+    b.sleep_ms(3)
+    b.buttons()
+    assert b._pwm.duty_cycle == 0
+
+
+def test_shake_and_missing_parts(hw):
+    prof = hw[0]
+    b = circuit.Board(prof)
+    assert ("w", 25, bytes([0x20, 0x57])) in Bus.log
+    assert b.shaken() is False
+    Bus.acc = bytes([0, 100, 0, 200, 0, 10])
+    assert b.shaken() is True and b.shaken() is False
+    assert Bus.log[-1] == ("wr", 25, bytes([0xA8]), 6)
+    Bus.present = {61}
+    b = circuit.Board(prof)
+    assert b.problems == ["no accelerometer at I2C 0x19: shake is off"] and b.shaken() is False
+    Bus.present = set()
+    with pytest.raises(OSError, match="no display at I2C 0x3d"):
+        circuit.Board(prof)
+    with pytest.raises(ValueError, match="no pin NOPE"):
+        circuit.Board(dict(prof, buttons=dict(prof["buttons"], a="NOPE")))
+
+
+def test_time_seed_and_idle(hw):
+    b = circuit.Board(hw[0])
+    assert circuit.ticks_diff(3, 0x1FFFFFFE) == 5 and circuit.ticks_diff(0x1FFFFFFE, 3) == -5
+    t = b.ticks_ms()
+    b.idle(20)
+    assert b.ticks_diff(b.ticks_ms(), t) >= 20
+    seeds = {b.seed() for _ in range(50)}
+    assert len(seeds) > 45 and all(0 <= s < 2 ** 30 for s in seeds)
+    assert b.battery() is None
+    b.contrast(0)
+    b.contrast(128)
