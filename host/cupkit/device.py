@@ -25,6 +25,15 @@ def usb_ports():
             if p.vid in BOARD_VIDS]
 
 
+def describe(port, patience=2):
+    """What runs on the port: {impl, version, machine, board} read over the raw REPL; Fail if nothing answers."""
+    with Device(port, timeout=5, patience=patience) as dev:
+        return dev.json(
+            "import sys,json\ni=sys.implementation\nb=None\ntry:\n f=open('board.json');b=json.load(f).get('name');f.close()\n"
+            "except Exception:pass\nprint(json.dumps({'impl':i.name,'version':'.'.join([str(x) for x in i.version[:3]]),"
+            "'machine':getattr(i,'_machine',sys.platform),'board':b}))")
+
+
 def find_port(port=None):
     if port or os.environ.get("CUPKIT_PORT"):
         return port or os.environ["CUPKIT_PORT"]
@@ -42,7 +51,7 @@ def find_port(port=None):
 class Device:
     """An open raw-REPL session; use as a context manager."""
 
-    def __init__(self, port=None, timeout=30):
+    def __init__(self, port=None, timeout=30, patience=5):
         from mpremote.transport import TransportError
         from mpremote.transport_serial import SerialTransport
         self.port = find_port(port)
@@ -55,7 +64,7 @@ class Device:
             raise Fail("device busy: %s is open in another program (a serial monitor, Thonny, mpremote?) "
                        "— close it and retry" % self.port)
         try:
-            self.t.enter_raw_repl(soft_reset=False, timeout_overall=5)
+            self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
         except (TransportError, OSError):
             self.close()
             raise Fail("the device at %s does not answer MicroPython's raw REPL — press its reset button "

@@ -1,0 +1,82 @@
+"""cupkit devices: serial ports and CircuitPython drives, with what runs on them."""
+
+import glob
+import json
+import os
+
+from cupkit import device, vdev
+from cupkit.cli import Fail
+
+NAME = "devices"
+HELP = "list connected devices: serial ports (MicroPython or CircuitPython, board, version) and CIRCUITPY drives"
+
+DRIVE_GLOBS = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY", "/Volumes/CIRCUITPY", "D:/", "E:/",
+               "F:/", "G:/")
+
+
+def add_arguments(p):
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+
+
+def boot_out(path):
+    """{impl, version, machine} from a CircuitPython drive's boot_out.txt, or None if it has none."""
+    try:
+        with open(os.path.join(path, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            first = f.readline().strip()
+    except OSError:
+        return None
+    # "Adafruit CircuitPython 9.0.5 on 2024-05-22; Adafruit Circuit Playground Bluefruit with nRF52840"
+    head, _, machine = first.partition("; ")
+    words = head.split()
+    version = words[words.index("CircuitPython") + 1] if "CircuitPython" in words[:-1] else "?"
+    return {"impl": "circuitpython", "version": version, "machine": machine or "?"}
+
+
+def drives():
+    out = []
+    for pattern in DRIVE_GLOBS:
+        for path in sorted(glob.glob(pattern)):
+            info = boot_out(path)
+            if info:
+                out.append(dict(info, where=path, kind="drive", board=_board(path)))
+    return out
+
+
+def _board(path):
+    try:
+        with open(os.path.join(path, "board.json"), encoding="utf-8") as f:
+            return json.load(f).get("name")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def run(args):
+    from serial.tools import list_ports
+    rows = []
+    ports = [(p.device, p.description or "") for p in sorted(list_ports.comports(), key=lambda p: p.device)
+             if p.vid is not None]
+    st = vdev.running()
+    if st:
+        ports.append((st["port"], "virtual device, flash folder %s" % st["dir"]))
+    for port, desc in ports:
+        row = {"where": port, "kind": "serial", "description": desc}
+        try:
+            row.update(device.describe(port))
+        except Fail as e:
+            row["problem"] = str(e)
+        rows.append(row)
+    rows += drives()
+    if args.json:
+        print(json.dumps(rows, indent=1, sort_keys=True))
+        return 0
+    if not rows:
+        print("no devices found: plug a board in (a data cable, not a charge-only one), or start one: cupkit vdev")
+        return 0
+    for r in rows:
+        if "problem" in r:
+            print("%-24s %s: %s" % (r["where"], r.get("description") or r["kind"], r["problem"]))
+        else:
+            print("%-24s %s %s on %s, board %s%s" % (
+                r["where"], r["impl"], r["version"], r["machine"], r.get("board") or "not flashed yet",
+                " (%s)" % r["description"] if r.get("description") else ""))
+    return 0

@@ -1,0 +1,44 @@
+"""cupkit monitor: the device's serial console (pyserial's miniterm); Ctrl-] leaves."""
+
+import os
+import sys
+
+from cupkit import device
+from cupkit.cli import Fail
+
+NAME = "monitor"
+HELP = "the device's serial console: what it prints, and its REPL (Ctrl-] to leave)"
+
+
+def add_arguments(p):
+    p.add_argument("--port", help="serial port (default: the device found)")
+    p.add_argument("--baud", type=int, default=115200)
+
+
+def run(args):
+    import serial
+    from serial.tools import miniterm
+    if not sys.stdin.isatty():
+        raise Fail("monitor is interactive: run it in a terminal")
+    port = device.find_port(args.port)
+    try:
+        ser = serial.serial_for_url(port, args.baud, timeout=1, do_not_open=True, exclusive=True)
+        ser.open()
+    except (serial.SerialException, OSError, ValueError) as e:
+        if not os.path.exists(port):
+            raise Fail("no device at %s — is it plugged in? try `cupkit devices`" % port)
+        raise Fail("device busy: cannot open %s (%s) — close the other program using it" % (port, e))
+    term = miniterm.Miniterm(ser, echo=False, eol="lf")
+    term.exit_character = chr(0x1D)  # Ctrl-]
+    term.menu_character = chr(0x14)  # Ctrl-T
+    term.set_rx_encoding("utf-8")
+    term.set_tx_encoding("utf-8")
+    sys.stderr.write("--- %s: Ctrl-] to leave, Ctrl-C interrupts the device's program ---\n" % port)
+    term.start()
+    try:
+        term.join(True)
+    except KeyboardInterrupt:
+        pass
+    term.join()
+    term.close()
+    return 0

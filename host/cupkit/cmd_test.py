@@ -1,0 +1,96 @@
+"""cupkit test: the core's rule scenarios on CPython, on the MicroPython unix port and on a device."""
+
+import importlib.util
+import json
+import os
+import shutil
+import tempfile
+
+from cupkit import layout, paths, tools
+from cupkit.cli import Fail
+
+NAME = "test"
+HELP = "run the rule scenarios on CPython, the MicroPython unix port and (with --port) the device itself"
+PER_EXEC = 8  # scenarios per raw-REPL exec on a device
+
+
+def add_arguments(p):
+    p.add_argument("--port", help="also run them on the device at this serial port (flashed with `cupkit flash`)")
+    p.add_argument("--no-unix", action="store_true", help="skip the MicroPython unix port")
+
+
+def scenario_files():
+    return sorted(os.path.join(paths.SCENARIOS, f) for f in os.listdir(paths.SCENARIOS) if f.endswith(".json"))
+
+
+def _runner():
+    spec = importlib.util.spec_from_file_location("cupkit_scenario_run", os.path.join(paths.SCENARIOS, "run.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def on_cpython(files):
+    check = _runner().check
+    out = []
+    for f in files:
+        with open(f, encoding="utf-8") as fh:
+            out += [[os.path.basename(f), sc["name"], check(sc)] for sc in json.load(fh)]
+    return out
+
+
+def on_unix(files):
+    with tempfile.TemporaryDirectory(prefix="cupkit-test-") as image:
+        layout.build(image, mpy=True)
+        shutil.copy(os.path.join(paths.SCENARIOS, "run.py"), image)
+        for f in files:
+            shutil.copy(f, image)
+        with open(os.path.join(image, "main_test.py"), "w") as fh:
+            fh.write("import run\nrun.main(%r)\n" % [os.path.basename(f) for f in files])
+        r = tools.run_micropython("main_test.py", image, timeout=600)
+    if r.returncode:
+        raise Fail("the unix port stopped: %s" % (r.stderr or r.stdout).strip().splitlines()[-1:])
+    return [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+
+
+def on_device(port, files):
+    from cupkit.device import Device
+    with Device(port, timeout=120) as dev:
+        with open(os.path.join(paths.SCENARIOS, "run.py"), encoding="utf-8") as fh:
+            src = fh.read()
+        try:
+            dev.run(src)
+        except Fail as e:
+            raise Fail("%s — is the device flashed? run `cupkit flash` first" % e)
+        out = []
+        for f in files:
+            with open(f, encoding="utf-8") as fh:
+                scenarios = json.load(fh)
+            for i in range(0, len(scenarios), PER_EXEC):
+                code = "\n".join("print(json.dumps([%r,%r,check(json.loads(%r))]))"
+                                 % (os.path.basename(f), sc["name"], json.dumps(sc))
+                                 for sc in scenarios[i:i + PER_EXEC])
+                out += [json.loads(line) for line in dev.run(code).decode().splitlines() if line.strip()]
+        return out, dev.port
+
+
+def report(target, results):
+    bad = [r for r in results if r[2] is not None]
+    print("%-32s %d/%d scenarios hold" % (target, len(results) - len(bad), len(results)))
+    for f, name, why in bad:
+        print("  %s %s: %s" % (f, name, why))
+    return len(bad)
+
+
+def run(args):
+    files = scenario_files()
+    failed = report("CPython", on_cpython(files))
+    if not args.no_unix:
+        try:
+            failed += report("MicroPython unix port (.mpy)", on_unix(files))
+        except tools.ToolMissing as e:
+            raise Fail(str(e))
+    if args.port:
+        results, port = on_device(args.port, files)
+        failed += report("device %s" % port, results)
+    return 1 if failed else 0
