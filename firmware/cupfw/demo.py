@@ -40,7 +40,7 @@ class Demo:
                 return
             self.i = 0
         pid, eng, n = self.games[self.i]
-        rec = {"pack": pid, "players": n, "seed": self.rng.below(1 << 30), "actions": []}
+        rec = {"pack": pid, "players": n, "seed": self.rng.next30(), "actions": []}
         if eng in SHORT:
             rec["params"] = SHORT[eng]
         app.start(rec, True)

@@ -3,7 +3,7 @@ saving after each action, the statistics and log at the end, animations, LEDs.
 
 A game screen subclasses Game and defines enter() (its own state, also after
 each action), press(bit) for a button press, paint(fb), and may define
-release(bit), result() -> (won, best score or None) and auto(rng) for the demo.
+release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
 """
 
 from cupcore import replay
@@ -93,8 +93,8 @@ class Game:
             app.go("s_menu")  # the game stays saved: "Resume" on the menu
         elif self.anim:
             return
-        elif self.s["over"]:
-            if ev == 0 and (bit == A or bit == B):
+        elif ev == 0 and self.s["over"] and self.ended():
+            if bit == A or bit == B:
                 app.go("s_menu")
         elif ev == 0:
             self.press(bit)
@@ -103,6 +103,10 @@ class Game:
 
     def release(self, bit):
         pass
+
+    def ended(self):
+        """True once the end of the game is on the screen (A or B then goes back to the menu)."""
+        return True
 
     def tick(self, now):
         if not self.anim:

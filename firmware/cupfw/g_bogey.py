@@ -1,0 +1,123 @@
+"""The Bogey: every column at once (suit, last card, height), the hand, legal places highlighted.
+
+Hand: left/right choose a card, A picks it up, down discards it, B ends the turn.
+Placing (a picked card, or the card the Bogey turned): left/right go through the
+legal places only, A puts it there, B puts a picked card back.
+The LEDs count the columns in the colour of the level they still allow.
+"""
+
+from cupfw import gfx, play
+from cupfw.hal import LEFT, RIGHT, DOWN, A, B
+
+W = 9  # column slot width: 12 columns and a new one fit across
+
+
+class Screen(play.Game):
+    def enter(self):
+        s = self.s
+        self.legal = self.g.legal()
+        if not hasattr(self, "sel"):
+            self.sel = 0
+            self.card = None  # the hand card being placed
+        self.sel = min(self.sel, max(0, len(s["hand"]) - 1))
+        self.card = None
+        self.pick()
+
+    def pick(self):
+        """The legal places (action strings) for the card being placed, and which is chosen."""
+        s = self.s
+        if s["bogey"]:
+            head = "place "
+        elif self.card:
+            head = "play " + self.card + " "
+        else:
+            self.places = []
+            return
+        self.places = [a for a in self.legal if a[:len(head)] == head]
+        self.at = 0
+
+    def press(self, bit):
+        s = self.s
+        if self.places:
+            if bit == LEFT or bit == RIGHT:
+                self.at = (self.at + (1 if bit == RIGHT else -1)) % len(self.places)
+            elif bit == A:
+                self.do(self.places[self.at])
+                return
+            elif bit == B and not s["bogey"]:
+                self.card = None
+                self.places = []
+        elif s["hand"]:
+            n = len(s["hand"])
+            if bit == LEFT or bit == RIGHT:
+                self.sel = (self.sel + (1 if bit == RIGHT else -1)) % n
+            elif bit == A:
+                self.card = s["hand"][self.sel]
+                self.pick()
+                if not self.places:
+                    self.card = None
+            elif bit == DOWN:
+                self.do("discard " + s["hand"][self.sel])
+                return
+            elif bit == B and "end" in self.legal:
+                self.do("end")
+                return
+        elif bit == B and "end" in self.legal:
+            self.do("end")
+            return
+        self.app.dirty = True
+
+    def result(self):
+        s = self.s
+        return s["result"] == "won", sum([len(c) for c in s["columns"]])
+
+    def lights(self):
+        n = len(self.s["columns"])
+        p = self.app.pattern
+        colour = 2 if n <= 8 else (7 if n == 9 else (5 if n == 10 else (3 if n == 11 else 4)))
+        for i in range(len(p)):
+            p[i] = colour if i < n * len(p) // 12 else 0
+
+    def paint(self, fb):
+        s = self.s
+        cols = s["columns"]
+        target = self.places[self.at].split()[-1] if self.places else ""
+        if s["over"]:
+            gfx.bar(fb, "Won: " + str(s["level"]) if s["result"] == "won" else "The Bogey wins")
+        elif s["bogey"]:
+            gfx.bar(fb, "Place the Bogey's card")
+        elif self.card:
+            gfx.bar(fb, "Play " + self.card, "B:back")
+        else:
+            gfx.bar(fb, "A:play v:disc B:end", "%d" % s["deck"])
+        ok = [a.split()[-1] for a in self.places]
+        for i in range(len(cols) + 1):
+            x = 1 + i * W
+            name = "c%d" % (i + 1) if i < len(cols) else "new"
+            if name == target:
+                fb.fill_rect(x - 1, 10, W, 34, 1)
+            elif name in ok:
+                fb.rect(x - 1, 10, W, 34, 1)
+            c = 0 if name == target else 1
+            if i < len(cols):
+                last = cols[i][-1]
+                u = "CDHS".find(last[-1]) * 7
+                gfx.glyph(fb, gfx.SUIT[u:u + 7], 7, x, 11, 1, c)
+                gfx.text(fb, last[0], x + 1, 20, 1, c)
+                fb.fill_rect(x + 2, 42 - len(cols[i]), 3, len(cols[i]), c)
+            elif name in ok or name == target:
+                gfx.text(fb, "+", x + 1, 20, 1, c)
+        hand = s["hand"]
+        first = max(0, self.sel - 4)
+        x = 0
+        for i in range(first, min(len(hand), first + 5)):
+            gfx.card(fb, x, 46, hand[i], 1)
+            if i == self.sel and not s["bogey"] and not s["over"]:
+                fb.rect(x - 1 if x else 0, 45, 17 if x else 16, 19, 1)
+            x += 17
+        if s["bogey"]:
+            gfx.card(fb, 100, 46, s["bogey"], 1)
+        elif s["over"]:
+            gfx.text(fb, "A: menu", 86, 55)
+        else:
+            gfx.text(fb, "disc %d" % s["discards"], 86, 55)

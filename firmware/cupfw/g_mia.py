@@ -1,0 +1,203 @@
+"""Mia and Meier, pass and play: the cup is only ever shown to the player who rolled it, while A is held.
+
+Stages: a cover at every hand-off ("Pass the cup to Player 3"), the player's
+choices, the cup (hold A to peek), the claim picker (only legal claims), and the
+reveal when a challenge lifts the cup. The hidden value is drawn in one place,
+the cup stage with A held; the LEDs show lives and turns, never the dice.
+"""
+
+from cupfw import gfx, play
+from cupfw.hal import UP, DOWN, RIGHT, A, B
+from cupfw.app import SHAKE
+
+COVER = 0
+MENU = 1
+CUP = 2
+PICK = 3
+REVEAL = 4
+LIFT_MS = 1500  # the suspense before the cup is lifted
+# Choice labels for the engine's actions, and the two the screen adds.
+_LABEL = {"roll": "Roll", "challenge": "Challenge", "pass": "Pass unseen", "concede": "Concede"}
+
+
+def pair(fb, v, x, y, s):
+    """A Mia value as two dice, high die first."""
+    gfx.die(fb, x, y, v // 10, s)
+    gfx.die(fb, x + s + 3, y, v % 10, s)
+
+
+class Screen(play.Game):
+    def enter(self):
+        s = self.s
+        if not hasattr(self, "ui"):
+            self.ui = COVER  # also on resume: whoever holds the cup now may not be its roller
+            self.sel = 0
+            self.peek = False
+            self.lost = None
+        self.word = "Meier" if self.rec["pack"][:5] == "meier" else "Mia"
+        self.choices = [a for a in self.g.legal() if a[:5] != "claim"]
+        if self.g.claims() and not self.g.rolled:
+            self.choices.append("raise")
+        if self.g.view(s["turn"])["cup"] if not s["over"] else None:
+            self.choices.append("peek")
+
+    def do(self, act, anim=0):
+        before = self.s
+        play.Game.do(self, act, anim)
+        s = self.s
+        self.sel = 0
+        self.peek = False
+        if act == "roll":
+            self.ui = CUP
+        elif act == "challenge" or act == "concede":
+            lost = [i for i in range(s["players"]) if s["lives"][i] < before["lives"][i]][0]
+            self.lost = (act, before["claim"], lost, before["lives"][lost] - s["lives"][lost], before["owner"])
+            self.ui = REVEAL
+            if act == "challenge":
+                self.anim = self.app.b.ticks_ms() + LIFT_MS
+            else:
+                self.app.flash(4, 1200)
+        else:
+            self.ui = COVER
+
+    def tick(self, now):
+        was = self.anim
+        r = play.Game.tick(self, now)
+        if was and not self.anim and self.ui == REVEAL:
+            self.app.flash(4, 1200)
+            self.app.beep(220, 400)
+        return r
+
+    def lights(self):
+        s = self.s
+        p = self.app.pattern
+        for i in range(min(len(p), s["players"])):
+            n = s["lives"][i]
+            p[i] = 5 if i == s["turn"] else (0 if not n else (4 if n == 1 else (3 if n == 2 else 2)))
+        if self.anim and self.ui == CUP:
+            p[self.t % min(len(p), 8)] = 7
+
+    def press(self, bit):
+        ui = self.ui
+        if ui == COVER or ui == REVEAL:
+            if bit == A:
+                self.ui = COVER if ui == REVEAL else MENU
+        elif ui == MENU:
+            n = len(self.choices)
+            if bit == UP or bit == DOWN:
+                self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
+            elif bit == SHAKE and "roll" in self.choices:
+                self.do("roll", play.ROLL_MS)
+            elif bit == A:
+                c = self.choices[self.sel]
+                if c == "raise":
+                    self.ui = PICK
+                    self.sel = len(self.g.claims()) - 1
+                elif c == "peek":
+                    self.ui = CUP
+                else:
+                    self.do(c, play.ROLL_MS if c == "roll" else 0)
+        elif ui == CUP:
+            if bit == A:
+                self.peek = True
+            elif bit == B or bit == RIGHT or bit == DOWN:
+                self.peek = False
+                self.ui = PICK if self.g.rolled else MENU
+                self.sel = len(self.g.claims()) - 1
+        else:
+            vals = self.g.claims()
+            if bit == UP or bit == DOWN:
+                self.sel = max(0, min(len(vals) - 1, self.sel + (1 if bit == DOWN else -1)))
+            elif bit == A:
+                self.do("claim %d" % vals[self.sel])
+            elif bit == B:
+                self.ui = CUP if self.g.rolled else MENU
+                self.sel = 0
+        self.app.dirty = True
+
+    def release(self, bit):
+        if bit == A and self.peek:
+            self.peek = False
+            self.app.dirty = True
+
+    def ended(self):
+        return self.ui != REVEAL
+
+    def auto(self, rng):
+        """The demo: dismiss covers, peek a moment after rolling, pick a random choice and claim."""
+        ui = self.ui
+        if ui == CUP:
+            if self.peek:
+                self.release(A)
+                self.press(B)
+            else:
+                self.press(A)
+            return
+        if ui == MENU:
+            self.sel = rng.below(len(self.choices))
+        elif ui == PICK:
+            self.sel = rng.below(len(self.g.claims()))
+        self.press(A)
+
+    def paint(self, fb):
+        s = self.s
+        ui = self.ui
+        t = s["turn"]
+        if s["over"] and ui != REVEAL:
+            gfx.bar(fb, "Player %d wins!" % (s["winner"] + 1))
+            play.scores(fb, s["lives"], s["winner"], 14)
+            gfx.text(fb, "lives left    A: menu", 0, 56)
+        elif ui == COVER:
+            gfx.bar(fb, self.word)
+            gfx.center(fb, "Pass the cup to", 13)
+            gfx.center(fb, "Player %d" % (t + 1), 25, 2)
+            claim = s["claim"]
+            gfx.center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else "new round", 44)
+            gfx.text(fb, "A: I have it", 0, 56)
+        elif ui == MENU:
+            gfx.bar(fb, "Player %d" % (t + 1), "lives %d" % s["lives"][t])
+            claim = s["claim"]
+            if claim:
+                gfx.text(fb, "Claim", 0, 15)
+                pair(fb, claim, 34, 11, 12)
+                gfx.text(fb, self.word + "!" if claim == 21 else "by P%d" % (s["owner"] + 1), 66, 15)
+            else:
+                gfx.text(fb, "No claim yet: roll!", 0, 15)
+            gfx.menu(fb, [_LABEL.get(c) or ("Raise (no roll)" if c == "raise" else "Peek at the cup")
+                          for c in self.choices], self.sel, 28)
+        elif ui == CUP:
+            gfx.bar(fb, "Player %d's cup" % (t + 1))
+            if self.anim:
+                for i in range(3):
+                    gfx.die(fb, 30 + i * 24 + (self.t + i) % 3 * 2, 18 + (self.t * (i + 1)) % 5 * 3, 0, 15)
+            elif self.peek:
+                pair(fb, self.g.view(t)["cup"], 39, 14, 21)
+            else:
+                fb.rect(44, 14, 40, 30, 1)
+                fb.fill_rect(40, 14, 48, 4, 1)
+                gfx.center(fb, "hold A to peek", 47)
+            if not self.anim:
+                gfx.text(fb, "B: claim" if self.g.rolled else "B: back", 0, 56)
+        elif ui == PICK:
+            vals = self.g.claims()
+            v = vals[self.sel]
+            gfx.bar(fb, "Player %d claims" % (t + 1))
+            pair(fb, v, 8, 14, 15)
+            gfx.text(fb, self.word if v == 21 else str(v), 50, 16, 2)
+            gfx.text(fb, "^ higher  v lower", 0, 36)
+            if s["claim"]:
+                gfx.text(fb, "must beat %d" % s["claim"], 0, 46)
+            gfx.text(fb, "A: claim  B: back", 0, 56)
+        else:
+            act, claim, lost, n, owner = self.lost
+            gfx.bar(fb, "Challenge!" if act == "challenge" else "Conceded")
+            if act == "challenge":
+                gfx.text(fb, "P%d claimed" % (owner + 1), 0, 12)
+                gfx.text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
+                if self.anim:
+                    gfx.text(fb, "lifting" + "." * (self.t % 4), 60, 22)
+                else:
+                    pair(fb, s["revealed"], 60, 11, 21)
+            if not self.anim:
+                gfx.text(fb, "P%d loses %d %s" % (lost + 1, n, "life" if n == 1 else "lives"), 0, 40)
+                gfx.text(fb, "A: go on", 0, 56)

@@ -1,0 +1,87 @@
+"""Scoundrel: the room of four cards, health, the weapon with its last slain monster, cards left.
+
+Left/right choose a card; A takes a weapon or potion, or fights a monster with
+the weapon (barehanded when the weapon cannot); B fights barehanded; down avoids
+the room. The LEDs are a health bar.
+"""
+
+from cupfw import gfx, play
+from cupfw.hal import LEFT, RIGHT, DOWN, A, B
+
+
+class Screen(play.Game):
+    def enter(self):
+        self.legal = self.g.legal()
+        n = len(self.s["room"])
+        if not hasattr(self, "sel") or self.sel >= n:
+            self.sel = 0
+
+    def choice(self, verb):
+        c = self.s["room"][self.sel] if self.s["room"] else ""
+        a = verb + " " + c
+        return a if a in self.legal else None
+
+    def do(self, act, anim=0):
+        hp = self.s["health"]
+        play.Game.do(self, act, anim)
+        if self.s["health"] < hp:
+            self.app.flash(4, 400)
+            self.app.beep(200, 150)
+        elif self.s["health"] > hp:
+            self.app.flash(2, 400)
+
+    def press(self, bit):
+        n = len(self.s["room"])
+        if bit == LEFT or bit == RIGHT:
+            self.sel = (self.sel + (1 if bit == RIGHT else -1)) % max(1, n)
+            self.app.dirty = True
+        elif bit == A:
+            a = self.choice("take") or self.choice("fight") or self.choice("bare")
+            if a:
+                self.do(a)
+        elif bit == B and self.choice("bare"):
+            self.do(self.choice("bare"))
+        elif bit == DOWN and "avoid" in self.legal:
+            self.do("avoid")
+
+    def result(self):
+        return self.s["result"] == "won", self.s["score"]
+
+    def lights(self):
+        s = self.s
+        p = self.app.pattern
+        full = getattr(self.g, "max", 20)  # the starting health
+        lit = (max(0, s["health"]) * len(p) + full - 1) // full
+        colour = 2 if 2 * s["health"] > full else (3 if 4 * s["health"] > full else 4)
+        for i in range(len(p)):
+            p[i] = colour if i < lit else 0
+
+    def paint(self, fb):
+        s = self.s
+        if s["over"]:
+            gfx.bar(fb, "Escaped!" if s["result"] == "won" else "Slain", "score %d" % s["score"])
+        else:
+            gfx.bar(fb, "HP %d" % s["health"], "dungeon %d" % len(s["dungeon"]))
+        x = 2
+        for i in range(len(s["room"])):
+            gfx.card(fb, x, 10, s["room"][i])
+            if i == self.sel and not s["over"]:
+                fb.fill_rect(x, 43, 26, 2, 1)
+            x += 31
+        if s["weapon"]:
+            gfx.card(fb, 0, 46, s["weapon"], 1)
+            if s["slain"]:
+                gfx.card(fb, 17, 46, s["slain"], 1)
+        else:
+            gfx.text(fb, "no weapon", 0, 50)
+        if s["over"]:
+            gfx.text(fb, "A: menu", 86, 55)
+            return
+        f = self.choice("fight")
+        b = self.choice("bare")
+        hint = "A:take" if self.choice("take") else ("A:weapon" if f else "A:bare")
+        gfx.text(fb, hint, 36 if s["weapon"] else 60, 47)
+        if f and b:
+            gfx.text(fb, "B:bare", 36, 56)
+        if "avoid" in self.legal:
+            gfx.text(fb, "v:avoid", 86, 56)
