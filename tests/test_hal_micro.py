@@ -27,16 +27,25 @@ class Pin:
     PULL_UP = 1
     PULL_DOWN = 2
     made = {}
+    pressed = set()
+    crash = None  # after this many reads a pin read fails
     def __init__(self, id, mode=-1, pull=-1):
         self.id = id
         self.mode = mode
         self.pull = pull
-        self.v = 1 if pull == 1 else 0
+        self.v = (id not in Pin.pressed) if pull == 1 else (id in Pin.pressed)
         Pin.made[id] = self
     def value(self, v=None):
         if v is None:
-            return self.v
+            if Pin.crash is not None:
+                Pin.crash -= 1
+                if not Pin.crash:
+                    Pin.crash = None
+                    raise RuntimeError("bus fault")
+            return int(self.v)
         self.v = v
+        if self.mode == 1:
+            LOG.append(["out", self.id, v])
 
 class I2C:
     present = [60, 24]

@@ -67,8 +67,16 @@ def load(name):
     path = os.path.join(BOARDS, name + ".json")
     if not os.path.exists(path):
         raise ValueError("unknown board %r (known: %s)" % (name, ", ".join(names()) or "none"))
+    return load_file(path)
+
+
+def load_file(path):
+    """A profile from any JSON file (a maker's own wiring); ValueError if invalid."""
     with open(path, encoding="utf-8") as f:
-        profile = json.load(f)
+        try:
+            profile = json.load(f)
+        except ValueError as e:
+            raise ValueError("board profile %s: %s" % (path, e))
     problems = check(profile)
     if problems:
         raise ValueError("board profile %s: %s" % (path, "; ".join(problems)))

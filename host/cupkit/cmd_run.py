@@ -1,0 +1,50 @@
+"""cupkit run: the firmware on this computer's own pins (a Raspberry Pi build) through Adafruit Blinka."""
+
+import os
+
+from cupkit import boards
+from cupkit.cli import Fail
+
+NAME = "run"
+HELP = "run the dice cup on this Linux computer's GPIO pins (Raspberry Pi and the like) through Adafruit Blinka"
+
+
+def add_arguments(p):
+    p.add_argument("--board", required=True, metavar="NAME",
+                   help="a Blinka board profile (rpi) or the path of a profile JSON file for your own wiring")
+    p.add_argument("--data", metavar="DIR", default=os.path.join(os.path.expanduser("~"), ".local", "share",
+                                                                 "cupkit", "data"),
+                   help="where settings, statistics, the game in progress and logs live (default: %(default)s)")
+    p.add_argument("--seconds", type=float, metavar="N", help="stop after N seconds (default: until Ctrl-C)")
+
+
+def profile(name):
+    try:
+        p = boards.load_file(name) if name.endswith(".json") else boards.load(name)
+    except (OSError, ValueError) as e:
+        raise Fail(str(e))
+    if p["family"] != "blinka":
+        raise Fail("board %s runs %s: install the firmware with `cupkit flash --board %s`"
+                   % (p["name"], p["family"], p["name"]))
+    return p
+
+
+def run(args):
+    p = profile(args.board)
+    try:
+        from cupfw.hal import circuit
+    except ImportError as e:
+        raise Fail("%s: install the board's libraries with  pip install %s"
+                   % (e, " ".join(boards.requirements(p))))
+    os.makedirs(args.data, exist_ok=True)
+    p["data_dir"] = args.data
+    try:
+        board = circuit.Board(p)
+    except (OSError, ValueError, RuntimeError) as e:
+        raise Fail("board %s: %s" % (p["name"], e))
+    for note in board.problems:
+        print("cupkit: %s" % note)
+    from cupfw.app import App
+    app = App(board)
+    app.run(-1 if args.seconds is None else int(args.seconds * 1000))
+    return 0
