@@ -57,12 +57,15 @@ class Game(Engine):
         self.rolled = False  # the player to act has rolled and must claim
 
     def claims(self):
-        """The values that may be claimed now, highest first (a list; empty when no claim is legal)."""
+        """The values the player to act may claim now, highest first; None when they must roll first.
+
+        Empty when nothing is higher than the standing claim; a device screen lists these.
+        """
         c = self.claim
         p = self.params
         r = p["ranking"]
         if self.over or not (self.rolled or c and (p["blind_raise"] or self.turn == self.knower)):
-            return []
+            return None
         return r[:r.index(c)] if c else r[:]
 
     def odds(self, v):
@@ -80,7 +83,7 @@ class Game(Engine):
             return ()
         if c is None and not self.rolled:
             return ("roll",)
-        out = [_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1] for v in self.claims()]
+        out = [_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1] for v in self.claims() or ()]
         if not self.rolled:
             p = self.params
             other = self.turn != self.knower
@@ -103,8 +106,10 @@ class Game(Engine):
             if v not in r:
                 raise ValueError("claim needs a value such as 65")
             ok = self.claims()
+            if ok is None:
+                raise ValueError("roll first")
             if v not in ok:
-                raise ValueError("claim must be higher than %d" % c if ok else "roll first")
+                raise ValueError("claim must be higher than %d" % c)
             self.claim = v
             self.owner = t
             self.rolled = False
