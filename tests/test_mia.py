@@ -181,28 +181,28 @@ def test_claims_helper_is_ranked_highest_first():
     assert [a for a in meier.legal() if a[:5] == "claim"] == ["claim %d" % v for v in meier.claims()]
 
 
+# The same trace code runs on CPython and on the unix port.
+TRACE = """
+from cupcore import replay
+
+
+def trace(rec):
+    game = replay.start(rec)
+    out = []
+    for a in rec["actions"]:
+        out.append([list(game.legal()), game.claims(), game.odds(game.claim), [game.view(p) for p in range(3)]])
+        game.apply(a)
+    return out
+"""
+
+
 def test_helpers_and_views_match_on_micropython(image):
     """claims(), odds(), legal() and every view along self-play games, on the unix port."""
     records = [selfplay.play(p, 3, 8) for p in PACKS]
-
-    def trace(rec):
-        game = replay.start(rec)
-        out = []
-        for a in rec["actions"]:
-            c = game.claims()
-            out.append([list(game.legal()), c, game.odds(game.claim), [game.view(p) for p in range(3)]])
-            game.apply(a)
-        return out
-
-    code = ("import json\nfrom cupcore import replay\n"
-            "for rec in json.loads(%r):\n"
-            "    game = replay.start(rec)\n    out = []\n"
-            "    for a in rec['actions']:\n"
-            "        c = game.claims()\n"
-            "        out.append([list(game.legal()), c, game.odds(game.claim), [game.view(p) for p in range(3)]])\n"
-            "        game.apply(a)\n"
-            "    print(json.dumps(out))\n") % json.dumps(records)
-    assert run_mp_json(image, code) == [json.loads(json.dumps(trace(r))) for r in records]
+    ns = {}
+    exec(TRACE, ns)
+    code = "import json\n" + TRACE + "for rec in json.loads(%r):\n    print(json.dumps(trace(rec)))\n" % json.dumps(records)
+    assert run_mp_json(image, code) == [json.loads(json.dumps(ns["trace"](r))) for r in records]
 
 
 def test_a_house_rule_is_a_pack(tmp_path):
