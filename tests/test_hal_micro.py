@@ -106,7 +106,12 @@ class neopixel:
 
 sys.modules["machine"] = machine
 sys.modules["neopixel"] = neopixel
+import gc
+gc.collect()
+_m0 = gc.mem_alloc()
 from cupfw.hal import micro
+gc.collect()
+MEM = [gc.mem_alloc() - _m0]
 
 def out(*a):
     print(json.dumps(a))
@@ -175,6 +180,17 @@ Pin.made[prof["buttons"]["a"]].v = 1
 out("pull-down", b.buttons())
 b.leds(bytearray([255, 1, 2] + [0] * (3 * b.led_count - 3)))
 out("rgb", take()[-1])
+prof = json.loads(PROFILE)
+I2C.present = [60, 24]
+b = None
+Pin.made = {}
+gc.collect()
+_m0 = gc.mem_alloc()
+b = micro.Board(prof)
+del LOG[:]
+gc.collect()
+MEM.append(gc.mem_alloc() - _m0)
+out("memory", MEM)
 '''
 
 
@@ -259,6 +275,12 @@ def test_battery_seed_contrast_idle(results):
     log, held = results["idle-wake"]
     sleeps = [e[1] for e in log if e[0] == "lightsleep"]
     assert sleeps and max(sleeps) <= 50 and held == 32
+
+
+def test_the_hal_is_small(results):
+    """Heap on the 64-bit unix port: the module, and a board (with its 1 KB frame buffer and the stand-ins)."""
+    module, board = results["memory"][0]
+    assert module < 8000 and board < 6000, (module, board)
 
 
 def test_missing_parts(results):
