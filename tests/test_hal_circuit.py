@@ -164,3 +164,18 @@ def test_time_seed_and_idle(hw):
     assert b.battery() is None
     b.contrast(0)
     b.contrast(128)
+
+
+def test_cupkit_run_starts_the_app_on_a_blinka_board(hw, tmp_path):
+    import json
+    from cupkit.cli import main as cli
+    prof = {k: v for k, v in hw[0].items() if k != "data_dir"}
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(prof))
+    data = tmp_path / "data"
+    assert cli(["run", "--board", str(path), "--data", str(data), "--seconds", "0.2"]) == 0
+    frames = [w[2] for w in Bus.log if w[0] == "w" and w[2][:1] == b"\x40"]
+    assert frames and any(frames[-1][1:])  # the menu reached the panel
+    assert data.is_dir()
+    Bus.present = {25}
+    assert cli(["run", "--board", str(path), "--data", str(data), "--seconds", "0.1"]) == 2
