@@ -68,10 +68,12 @@ class App:
         self.pattern = bytearray(board.led_count)  # colour index per LED, set by screens
         self.flash_until = now
         self.flash_colour = 0
-        self.out = None  # the LED bytes last sent
+        self.lstate = -1  # what the LEDs show: flash colour + 1, +16 asleep; -1 = refresh
+        self.lpat = bytearray(board.led_count)  # the pattern they show
         self.demo = None
         self.scr = None
         self.name = None
+        self.next = None  # the screen to change to (name, arg)
         self.dirty = True
         board.contrast(self.contrast())
         if self.st.problems:
@@ -83,12 +85,23 @@ class App:
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
 
     def go(self, name, arg=None):
-        """Make cupfw.name the active screen; the previous screen and any engine leave memory."""
+        """Make cupfw.name the active screen, once the running key handler has returned."""
+        self.next = (name, arg)
+        if self.scr is None:
+            self.switch()
+
+    def switch(self):
+        """The screen change: the old screen, its module and any engine leave memory first."""
+        name, arg = self.next
+        self.next = None
         self.scr = None
         if self.name and self.name != name:
             drop("cupfw." + self.name)
         for e in ("pig", "mia", "scoundrel", "bogey"):
             drop("cupcore." + e)
+        if name[:2] != "g_":
+            for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
+                drop(m)
         gc.collect()
         __import__("cupfw." + name)
         self.name = name
@@ -123,7 +136,7 @@ class App:
             woke = self.mode == 2
             self.mode = 0
             self.b.contrast(self.contrast())
-            self.out = None
+            self.lstate = -1
             if woke:
                 self.swallow |= bit
                 return
@@ -137,10 +150,13 @@ class App:
             self.demo = None
             self.swallow |= bit & ~SHAKE
             self.go("s_menu")
+            self.switch()
             return
         if ev == PRESS and bit != SHAKE:
             self.beep(2000, 5)
         self.scr.key(ev, bit)
+        if self.next:
+            self.switch()
 
     def step(self):
         """One pass of the loop."""
@@ -166,6 +182,8 @@ class App:
             self.event(PRESS, SHAKE, now)
         if self.demo is not None:
             self.demo.tick(now)
+        if self.next:
+            self.switch()
         if self.scr.tick(now):
             self.dirty = True
         idle = b.ticks_diff(now, self.last)
@@ -188,18 +206,22 @@ class App:
         self.lights(now)
 
     def lights(self, now):
+        """Show the screen's LED pattern (or a flash) scaled to the LED brightness, when it changed."""
+        fl = self.flash_colour if self.b.ticks_diff(self.flash_until, now) > 0 else -1
+        state = fl + 1 + 16 * (self.mode == 2)
+        if state == self.lstate and self.pattern == self.lpat:
+            return
+        self.lstate = state
+        self.lpat[:] = self.pattern
         n = len(self.pattern)
         out = bytearray(3 * n)
         if self.mode < 2:
             lvl = self.cfg["leds"]
-            fl = self.flash_colour if self.b.ticks_diff(self.flash_until, now) > 0 else -1
             for i in range(n):
                 c = (fl if fl >= 0 else self.pattern[i]) * 3
                 for j in range(3):
                     out[3 * i + j] = PALETTE[c + j] * lvl // 4
-        if out != self.out:
-            self.out = out
-            self.b.leds(out)
+        self.b.leds(out)
 
     def run_demo(self, once):
         """Attract mode: a short game of every pack, played by the device through the game screens."""

@@ -4,7 +4,6 @@ Any button ends it. Games are shortened by parameters (Pig to 30, Mia with one
 life), capped at CAP actions, and never saved.
 """
 
-from cupcore import packs
 from cupcore.rng import Rng
 
 STEP = 400  # ms between the demo's moves
@@ -16,6 +15,7 @@ class Demo:
     def __init__(self, app, once):
         self.app = app
         self.once = once  # one cycle, then back to the menu (cupkit sim --demo)
+        from cupcore import packs
         self.games = []
         for pid in packs.ids():
             try:
@@ -48,13 +48,14 @@ class Demo:
 
     def tick(self, now):
         app = self.app
-        if app.b.ticks_diff(now, self.next) < 0:
-            return
+        if app.next is not None or app.b.ticks_diff(now, self.next) < 0:
+            return  # the game screen is not up yet, or not time to move
         self.next = now + STEP
         scr = app.scr
         if scr.err is not None or scr.s["over"] or len(scr.rec["actions"]) >= CAP:
             self.wait += 1
             if self.wait > 4:
+                scr = None
                 self.advance()
         elif not scr.anim:
             scr.auto(self.rng)

@@ -101,8 +101,7 @@ class Screen(play.Game):
             c = 0 if name == target else 1
             if i < len(cols):
                 last = cols[i][-1]
-                u = "CDHS".find(last[-1]) * 7
-                gfx.glyph(fb, gfx.SUIT[u:u + 7], 7, x, 11, 1, c)
+                gfx.glyph(fb, gfx.SUIT, "CDHS".find(last[-1]) * 7, 7, x, 11, 1, c)
                 gfx.text(fb, last[0], x + 1, 20, 1, c)
                 fb.fill_rect(x + 2, 42 - len(cols[i]), 3, len(cols[i]), c)
             elif name in ok or name == target:

@@ -39,10 +39,10 @@ SUIT = b"\x1c\x1c\x4b\x7f\x4b\x1c\x1c\x08\x1c\x3e\x7f\x3e\x1c\x08\x06\x0f\x1f\x3
 PIPS = (0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
-def glyph(fb, bits, n, x, y, k=1, c=1):
-    """Draw n columns of bitmap bytes at x, y, each pixel a k x k block."""
+def glyph(fb, bits, at, n, x, y, k=1, c=1):
+    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block."""
     for i in range(n):
-        col = bits[i]
+        col = bits[at + i]
         j = 0
         while col:
             if col & 1:
@@ -59,7 +59,7 @@ def text(fb, s, x, y, k=1, c=1):
     for ch in s:
         o = ord(ch) - 32
         if 0 <= o < 95:
-            glyph(fb, FONT[o * 5:o * 5 + 5], 5, x, y, k, c)
+            glyph(fb, FONT, o * 5, 5, x, y, k, c)
         x += 6 * k
     return x
 
@@ -126,8 +126,7 @@ def card(fb, x, y, name, k=2):
     fb.rect(x, y, w, h, 1)
     r = name[0]
     text(fb, "10" if r == "T" else r, x + 2, y + 2, k if r != "T" else 1)
-    u = "CDHS".find(name[-1]) * 7
-    glyph(fb, SUIT[u:u + 7], 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k)
+    glyph(fb, SUIT, "CDHS".find(name[-1]) * 7, 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k)
 
 
 def error(fb, title, detail):

@@ -6,9 +6,8 @@ each action), press(bit) for a button press, paint(fb), and may define
 release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
 """
 
-from cupcore import replay
-
 from cupfw import gfx
+from cupfw.app import drop
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
@@ -21,11 +20,16 @@ class Game:
         self.err = None
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
+        from cupcore import replay
         try:
             self.g = replay.load(self.rec)
         except ValueError as e:
             self.err = str(e)
             return
+        finally:
+            replay = None
+            drop("cupcore.replay")  # the game needs only its engine now
+            drop("cupcore.packs")
         self.s = self.g.summary()
         self.enter()
         self.lights()

@@ -38,7 +38,7 @@ class Screen:
             i = ch.index(app.cfg[k]) if app.cfg[k] in ch else 0
             app.cfg[k] = ch[max(0, min(len(ch) - 1, i + (1 if bit == RIGHT else -1)))]
             app.b.contrast(app.contrast())
-            app.out = None
+            app.lstate = -1
             self.changed = True
         elif bit == B:
             if self.changed:

@@ -27,13 +27,31 @@ print(%(ok)r)
 """
 
 
+_FIRMWARE = """import os
+from cupfw.hal.virtual import Board
+from cupfw.app import App
+try:
+    os.mkdir("bench-data")
+except OSError:
+    pass
+app = App(Board(data_dir="bench-data"))
+app.run(2000)
+app.run_demo(True)
+while app.demo is not None:
+    app.run(1000)
+print(%(ok)r)
+"""
+FIRMWARE = {"name": "firmware", "engine": "all", "what": "boot, menu, a demo game of every pack",
+            "script": _FIRMWARE % {"ok": OK}, "budget_kb": 64, "firmware": True}
+
+
 def bench_players(pack):
     """3 players where the pack allows (the issues' workload), else the nearest count."""
     return max(pack["players"]["min"], min(3, pack["players"]["max"]))
 
 
 def workloads():
-    """One workload per built-in pack with an engine: 20 seeded self-play games."""
+    """One workload per built-in pack with an engine (20 seeded self-play games), then the whole firmware."""
     out = []
     for pid in packs.ids([paths.PACKS]):
         pack = packs.load(pid, [paths.PACKS])
@@ -47,7 +65,7 @@ def workloads():
             "script": _SELFPLAY % {"games": GAMES, "pack": pid, "players": n, "ok": OK},
             "budget_kb": BUDGET_KB[pack["engine"]],
         })
-    return out
+    return out + [FIRMWARE]
 
 
 def completes(image, script, heap_kb):
@@ -77,6 +95,7 @@ def smallest_heap(image, script, lo=2, hi=1024):
 def measure(names=None, firmware=False):
     """Run the workloads (all, or those named) and return one row per workload."""
     chosen = [w for w in workloads() if not names or w["name"] in names]
+    firmware = firmware or any(w.get("firmware") for w in chosen)
     with tempfile.TemporaryDirectory(prefix="cupkit-bench-") as image:
         layout.build(image, mpy=True, firmware=firmware)
 

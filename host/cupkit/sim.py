@@ -62,7 +62,7 @@ print(%(ok)r)
 def _micropython(steps, raw, data, demo, heap_kb, image):
     work = tempfile.mkdtemp(prefix="cupkit-simlib-")
     try:
-        shutil.copy(sim_driver.__file__, os.path.join(work, "sim_driver.py"))
+        tools.compile_mpy(sim_driver.__file__, "sim_driver.py", os.path.join(work, "sim_driver.mpy"))
         script = os.path.join(work, "sim_main.py")
         with open(script, "w") as f:
             f.write(_MP_SCRIPT % {"data": data, "demo": demo, "steps": steps, "raw": raw, "ok": OK})
