@@ -85,7 +85,8 @@ def results(image, tmp_path_factory):
         with open(os.path.join(flash, path), "wb") as f:
             f.write(data)
     shutil.copy(os.path.join(paths.FIRMWARE, "main.py"), flash)
-    shutil.copy(os.path.join(boards.BOARDS, "pico.json"), flash)
+    with open(os.path.join(flash, "pico.json"), "w") as f:
+        json.dump(dict(boards.load("pico"), data_dir="data"), f)  # the flash folder's /data
     head = "DRIVERS = 'lib'\nPRESS = None\nimport sys\nLOG = []\n"
     lines = run_mp(flash, head + CLOCK + FAKES + BOOT).splitlines()
     got = {r[0]: r[1:] for r in (json.loads(line) for line in lines if line.startswith("["))}

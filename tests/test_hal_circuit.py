@@ -179,3 +179,113 @@ def test_cupkit_run_starts_the_app_on_a_blinka_board(hw, tmp_path):
     assert data.is_dir()
     Bus.present = {25}
     assert cli(["run", "--board", str(path), "--data", str(data), "--seconds", "0.1"]) == 2
+
+
+class Blinked(Exception):
+    pass
+
+
+class Reloaded(Exception):
+    pass
+
+
+def run_entry(name, monkeypatch, tmp_path, profile, reads_before_crash=None, b_pin=None):
+    """Run firmware/NAME as CircuitPython would (cwd = the drive), with stand-ins for its core modules.
+
+    supervisor and storage exist only on CircuitPython; time.sleep(1.5) is the blink
+    code's pause, where a blinking board is stopped and its blinks counted.
+    """
+    import sys
+    import time
+    import types
+    from cupkit import paths
+    calls = []
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(
+        reload=lambda: (_ for _ in ()).throw(Reloaded())))
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(
+        remount=lambda path, readonly=False: calls.append(("remount", path, readonly))))
+
+    def sleep(s):
+        if s == 1.5:
+            raise Blinked()
+        if s == 0.05 and b_pin is not None:  # waiting for a button after an error: press B
+            hw_levels[b_pin] = False
+    monkeypatch.setattr(time, "sleep", sleep)
+    hw_levels = {i: True for i in range(12)}
+    reads = [0]
+
+    def read(pin):
+        reads[0] += 1
+        if reads_before_crash and reads[0] == reads_before_crash:
+            raise RuntimeError("bus fault")
+        return hw_levels[pin.id]
+    monkeypatch.setattr(fake_pin.Pin, "read", read)
+    writes = []
+    monkeypatch.setattr(fake_pin.Pin, "write", lambda pin, v: writes.append((pin.id, v)))
+    monkeypatch.chdir(tmp_path)
+    if profile is not None:
+        (tmp_path / "board.json").write_text(__import__("json").dumps(profile))
+    with open(os.path.join(paths.FIRMWARE, name)) as f:
+        src = f.read()
+    try:
+        exec(compile(src, name, "exec"), {"__name__": "__main__"})
+        end = "returned"
+    except Blinked:
+        end = "blinked"
+    except Reloaded:
+        end = "reloaded"
+    return end, [w for w in writes if w[1]], calls, hw_levels
+
+
+CP = dict(PROFILE, status_led="Dx_OUTPUT", data_dir="data")  # the drive's /data, beside board.json
+
+
+def test_code_py_without_a_profile_blinks_three(hw, monkeypatch, tmp_path):
+    monkeypatch.setattr(circuit.board, "LED", circuit.board.Dx_OUTPUT, raising=False)
+    end, on, calls, _ = run_entry("code.py", monkeypatch, tmp_path, None)
+    assert end == "blinked" and len(on) == 3
+
+
+def test_code_py_b_held_returns_to_the_repl_and_boot_py_keeps_the_drive(hw, monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(fake_pin.Pin, "read", lambda pin: pin.id != PIN_IDS["b"])
+    import time
+    monkeypatch.setattr(time, "sleep", lambda s: None)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "board.json").write_text(__import__("json").dumps(CP))
+    import sys
+    import types
+    calls = []
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(remount=lambda *a, **k: calls.append(a)))
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace())
+    from cupkit import paths
+    for name in ("boot.py", "code.py"):
+        with open(os.path.join(paths.FIRMWARE, name)) as f:
+            exec(compile(f.read(), name, "exec"), {"__name__": "__main__"})
+    out = capsys.readouterr().out
+    assert calls == [] and "stays writable for the computer" in out and "safe REPL" in out
+    assert not [w for w in Bus.log if w[0] == "w"]  # the app never touched the display
+
+
+def test_boot_py_gives_the_flash_to_the_firmware(hw, monkeypatch, tmp_path):
+    end, on, calls, _ = run_entry("boot.py", monkeypatch, tmp_path, CP)
+    assert end == "returned" and calls == [("remount", "/", False)]
+    (tmp_path / "board.json").write_text("{broken")
+    end, on, calls, _ = run_entry("boot.py", monkeypatch, tmp_path, None)
+    assert calls == []  # no readable profile: the drive stays the computer's
+
+
+def test_code_py_without_a_display_blinks_two(hw, monkeypatch, tmp_path):
+    Bus.present = set()
+    end, on, calls, _ = run_entry("code.py", monkeypatch, tmp_path, CP)
+    assert end == "blinked" and len(on) == 2 and {w[0] for w in on} == {4}
+
+
+def test_code_py_shows_a_crash_and_restarts_on_a_button(hw, monkeypatch, tmp_path):
+    from cupfw import gfx
+    from cupfw.hal.virtual import FrameBuffer
+    end, on, calls, _ = run_entry("code.py", monkeypatch, tmp_path, CP, reads_before_crash=60, b_pin=PIN_IDS["b"])
+    assert end == "reloaded"
+    frames = [w[2] for w in Bus.log if w[0] == "w" and w[2][:1] == b"\x40"]
+    want = bytearray(1024)
+    gfx.error(FrameBuffer(want, 128, 64), "Stopped", "RuntimeError: bus fault. Press a button to restart.")
+    assert frames[-1][1:] == bytes(want)
