@@ -66,6 +66,11 @@ boot("no-display")
 I2C.present = [60]
 Pin.crash = 40
 boot("crash")
+with open("packs/zz-broken.json", "w") as f:
+    f.write("{broken")
+Pin.crash = 40
+boot("broken-pack")
+os.remove("packs/zz-broken.json")
 os.remove("board.json")
 
 import framebuf
@@ -117,6 +122,8 @@ def test_a_crash_shows_the_error_and_a_button_restarts(results):
     assert "cupkit: no accelerometer at I2C 0x18: shake is off" in results["printed"]
 
 
-def test_profile_json_is_what_flash_installs():
-    p = boards.load("pico")
-    assert json.loads(json.dumps(p)) == p
+def test_a_broken_pack_does_not_stop_the_device(results):
+    """The app starts and runs with a pack it cannot read; only the injected fault stops it."""
+    assert results["broken-pack"][0] == "reset"
+    assert results["broken-pack"][3] == results["expect-stopped"][0]
+
