@@ -1,0 +1,173 @@
+"""RULES.md section 5 (Scoundrel) on CPython and MicroPython, the seed of the day, the greedy player."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cupcore import daily, replay, scoundrel, selfplay
+from cupcore.notation import names
+
+from cupkit import bench_greedy, strategy_scoundrel
+
+from conftest import load_scenarios, run_mp_json
+from scenario_runner import check, cpython_results, micropython_results
+
+SCENARIOS = load_scenarios("scoundrel")
+FULL = sorted(names(scoundrel.full_deck(None)))
+DATES = ["2026-11-21", "2024-02-29", "0001-01-01", "9999-12-31", "2023-02-29", "1900-02-29", "2000-02-29",
+         "2026-13-01", "2026-04-31", "2026-00-10", "2026-1-01", "2026/11/21", "20261121", "", "x026-11-21"]
+
+
+def scenario(name):
+    return [s for s in SCENARIOS if s["name"] == name][0]
+
+
+def test_every_rule_has_scenarios():
+    text = " ".join(s["name"] for s in SCENARIOS)
+    for rule in ("first room is the top 4", "seed's shuffle", "keeps its place", "take a weapon",
+                 "discards the old weapon", "heals by its value", "capped", "only the first potion",
+                 "next room heals again", "monster minus the weapon", "up to the last it slew",
+                 "may not slay a bigger", "lt: a monster equal", "ace is worth 14", "without a weapon",
+                 "full damage even with a usable weapon", "can still be fought bare", "weapons and potions only",
+                 "monsters only", "not in the room", "avoid: the 4 cards go to the bottom in room order",
+                 "never two rooms in a row", "only before facing", "allowed again", "cannot fill a room",
+                 "no avoiding it", "every remaining card must be faced", "wins with the potion bonus",
+                 "not a potion", "below full health", "death: health 0 or below", "exactly 0",
+                 "the one that killed does not", "missing card", "repeated card", "not in the pack",
+                 "10 is accepted", "one player"):
+        assert rule in text, rule
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
+def test_scenario_cpython(sc):
+    assert check(sc) is None
+
+
+def test_scenarios_micropython(image):
+    got = micropython_results(image, "scoundrel")
+    assert got == cpython_results("scoundrel")
+    assert all(v is None for v in got.values()), {k: v for k, v in got.items() if v}
+
+
+def test_known_cleared_deal_wins_with_the_potion_bonus():
+    rec = scenario("escape: a fully cleared deal wins with the potion bonus (health full, last card a potion)")["record"]
+    s = replay.run(rec)
+    assert (s["result"], s["health"], s["score"]) == ("won", 20, 22)
+    assert rec["actions"][-1] == "take 2H" and len(rec["actions"]) == 44
+
+
+def _state(game):
+    out = {k: bytes(v) if isinstance(v, bytearray) else v for k, v in vars(game).items() if k != "rng"}
+    out["rng"] = (game.rng._z, game.rng._w)
+    return out
+
+
+def test_rejected_action_leaves_state_untouched():
+    rec = {"pack": "scoundrel", "players": 1, "deck": scenario("take a weapon: it is equipped and leaves the room")["record"]["deck"],
+           "actions": ["take 5D", "fight 6C"]}
+    game = replay.load(rec)
+    before = _state(game)
+    for bad in ("fight QS", "take QS", "bare 5D", "take 7H", "avoid", "avoid 5D", "take", "take 5D 6C", "jump",
+                "", "take zz", "fight 11S", 3, None):
+        with pytest.raises(ValueError):
+            game.apply(bad)
+        assert _state(game) == before, bad
+    game.apply("avoid" if "avoid" in game.legal() else "take 2H")
+    assert _state(game) != before
+
+
+def test_legal_actions_are_exactly_the_accepted_ones():
+    for seed in range(40):
+        rec = selfplay.play("scoundrel", 1, seed)
+        game = replay.start(rec)
+        for a in rec["actions"]:
+            legal = list(game.legal())
+            assert a in legal
+            tries = ["avoid"] + [v + " " + c for c in game.summary()["room"] for v in ("take", "fight", "bare")]
+            for t in tries:
+                probe = replay.load(dict(rec, actions=rec["actions"][:game.count]))
+                if t in legal:
+                    probe.apply(t)
+                else:
+                    with pytest.raises(ValueError):
+                        probe.apply(t)
+            game.apply(a)
+        assert list(game.legal()) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**30 - 1), health=st.integers(1, 99), rule=st.sampled_from(["le", "lt"]), data=st.data())
+def test_random_legal_play_keeps_the_invariants(seed, health, rule, data):
+    game = replay.start({"pack": "scoundrel", "players": 1, "seed": seed,
+                         "params": {"health": health, "weapon_rule": rule}})
+    faced = []
+    while not game.over:
+        assert game.count < 60, "the game must end"
+        legal = game.legal()
+        a = legal[data.draw(st.integers(0, len(legal) - 1))]
+        game.apply(a)
+        if a != "avoid":
+            faced.append(a.split()[1])
+        s = game.summary()
+        assert s["health"] <= health
+        assert sorted(s["dungeon"] + s["room"] + faced) == FULL
+        for c in (s["weapon"], s["slain"]):
+            assert c is None or c in faced
+    s = game.summary()
+    assert game.count < 60
+    assert s["result"] in ("won", "lost") and s["turn"] is None
+    if s["result"] == "won":
+        assert s["room"] == s["dungeon"] == [] and len(faced) == 44 and s["score"] >= s["health"] > 0
+    else:
+        assert s["health"] <= 0 and s["score"] <= s["health"]
+
+
+def test_daily_seed():
+    assert daily.seed("2026-11-21") == 20261121
+    assert daily.seed("9999-12-31") < 2**30
+    with pytest.raises(ValueError, match="no such date: 2023-02-29"):
+        daily.seed("2023-02-29")
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        daily.seed("2026/11/21")
+    a = replay.run({"pack": "scoundrel", "players": 1, "seed": daily.seed("2026-11-21")})
+    b = replay.run({"pack": "scoundrel", "players": 1, "seed": daily.seed("2026-11-22")})
+    assert a["room"] + a["dungeon"] != b["room"] + b["dungeon"]
+
+
+def _daily_cpython(d):
+    try:
+        return daily.seed(d)
+    except ValueError as e:
+        return str(e)
+
+
+def test_daily_and_selfplay_match_on_micropython(image):
+    code = ("import json\nfrom cupcore import daily, replay, selfplay\n"
+            "for d in %r:\n"
+            "    try:\n        print(json.dumps(daily.seed(d)))\n"
+            "    except ValueError as e:\n        print(json.dumps(str(e)))\n"
+            "for s in range(6):\n    print(json.dumps(replay.run(selfplay.play('scoundrel', 1, s))))\n") % (DATES,)
+    want = [_daily_cpython(d) for d in DATES]
+    want += [json.loads(json.dumps(replay.run(selfplay.play("scoundrel", 1, s)))) for s in range(6)]
+    assert run_mp_json(image, code) == want
+
+
+def test_greedy_plays_legal_moves_to_the_end():
+    for seed in range(30):
+        game = replay.start({"pack": "scoundrel", "players": 1, "seed": seed})
+        while not game.over:
+            a = strategy_scoundrel.choose(game)
+            assert a in game.legal()
+            game.apply(a)
+    r = bench_greedy.run("scoundrel", 30)
+    assert r["seeds"] == 30 and sum(r["scores"].values()) == 30
+
+
+def test_greedy_clears_the_known_deal_with_the_bonus():
+    rec = dict(scenario("final room: the last cards cannot fill a room of 4")["record"], actions=[])
+    game = replay.start(rec)
+    while not game.over:
+        game.apply(strategy_scoundrel.choose(game))
+    assert game.summary()["score"] == 22
