@@ -122,7 +122,8 @@ def fetch(requirement, cache=None):
         got = os.path.join(work, "got")
         wheels = glob.glob(os.path.join(work, "dl", "*.whl"))
         sdists = glob.glob(os.path.join(work, "dl", "*.tar.gz"))
-        unpacked = [d for d in glob.glob(os.path.join(work, "pip-*", "*")) if os.path.isdir(d)]
+        unpacked = [os.path.dirname(os.path.dirname(f)) for f in  # an sdist's metadata marks its top folder
+                    glob.glob(os.path.join(work, "pip-*", "*", "*", "PKG-INFO"))]
         if wheels:
             with zipfile.ZipFile(wheels[0]) as z:
                 z.extractall(got)
