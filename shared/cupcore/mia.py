@@ -14,17 +14,15 @@ a larger block) and the checked params dict itself rather than copies of it.
 from cupcore.engine import Engine
 
 KIND = "dice"
-_BOOL = (True, False)
 PARAMS = {
     "lives": (1, 9),
     "ranking": None,  # checked by Game: the 21 values, each once
     "mia_penalty": (1, 9),
-    "pass": _BOOL,
-    "blind_raise": _BOOL,
-    "concede": _BOOL,
+    "pass": (True, False),
+    "blind_raise": (True, False),
+    "concede": (True, False),
     "starter": ("loser", "challenger"),
 }
-MIA = 21
 # Every claim action, in numeric order (value ab is at a*(a-1)//2 + b-1), so legal() allocates no
 # strings. A list, not a tuple: mpy-cross keeps a list's short strings interned (no str objects).
 _CLAIMS = [
@@ -91,7 +89,7 @@ class Game(Engine):
             out.append("roll")
             if p["pass"] and other:
                 out.append("pass")
-            if p["concede"] and c == MIA and other:
+            if p["concede"] and c == 21 and other:
                 out.append("concede")
         return out
 
@@ -135,7 +133,7 @@ class Game(Engine):
             self.revealed = self.cup
             if r.index(self.cup) > r.index(c):
                 loser = self.owner
-            if c == MIA:
+            if c == 21:
                 lost = p["mia_penalty"]
         else:
             if not p[a]:
@@ -146,7 +144,7 @@ class Game(Engine):
                 self.owner = t
                 self.turn = self._after(t)
                 return
-            if c != MIA:
+            if c != 21:
                 raise ValueError("concede only against Mia")
         lives = self.lives
         lives[loser] = max(0, lives[loser] - lost)
