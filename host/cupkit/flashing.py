@@ -66,9 +66,14 @@ def rt(d):
   if e[1]&0x4000:rt(p)
   else:os.remove(p)
  os.rmdir(d)
+def ki(c):
+ try:
+  import micropython;micropython.kbd_intr(c)
+ except (ImportError,AttributeError):pass
 def ap():
  j=S+'/switch'
  if not ex(j):return 0
+ ki(-1)
  f=open(j);L=f.read().split('\\n');f.close()
  for l in L:
   if l[:2]=='r ':
@@ -79,6 +84,7 @@ def ap():
     os.rename(s,d)
   elif l[:2]=='d ' and ex(l[2:]):os.remove(l[2:])
  os.remove(j)
+ ki(3)
  if ex(S+'/new'):rt(S+'/new')
  return 1
 def wk(d,R):
@@ -88,7 +94,7 @@ def wk(d,R):
    if d or p in ('lib','packs',S):wk(p,R)
   elif d or p in T:R[p]=hs(p)
 def pr():
- r=ap();R={};wk('',R);fr=-1;bd=None;i=sys.implementation
+ ki(3);r=ap();R={};wk('',R);fr=-1;bd=None;i=sys.implementation
  try:
   v=os.statvfs('.');fr=v[0]*v[4]
  except (AttributeError,OSError):pass
