@@ -104,7 +104,7 @@ def test_random_legal_play_keeps_the_invariants(seed, health, rule, data):
                          "params": {"health": health, "weapon_rule": rule}})
     faced = []
     while not game.over:
-        assert game.count < 60, "the game must end"
+        assert game.count < scoundrel.Game.RESERVE, "the game must end"
         legal = game.legal()
         a = legal[data.draw(st.integers(0, len(legal) - 1))]
         game.apply(a)
@@ -116,7 +116,7 @@ def test_random_legal_play_keeps_the_invariants(seed, health, rule, data):
         for c in (s["weapon"], s["slain"]):
             assert c is None or c in faced
     s = game.summary()
-    assert game.count < 60
+    assert game.count <= scoundrel.Game.RESERVE
     assert s["result"] in ("won", "lost") and s["turn"] is None
     if s["result"] == "won":
         assert s["room"] == s["dungeon"] == [] and len(faced) == 44 and s["score"] >= s["health"] > 0

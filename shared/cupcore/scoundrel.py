@@ -32,6 +32,7 @@ def name(c):
 
 
 class Game(Engine):
+    RESERVE = 58  # the most actions a game takes: 44 cards faced, at most 14 rooms avoided
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, None)
         self.max = params["health"]
