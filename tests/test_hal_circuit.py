@@ -126,13 +126,16 @@ def test_leds_reach_the_strip_in_its_byte_order(hw):
         b.leds(bytearray(5))
 
 
-def test_tone_plays_then_stops_at_the_next_poll(hw):
-    b = circuit.Board(hw[0])
+def test_tone_plays_then_stops_at_the_next_poll(hw, monkeypatch):
+    amp = []
+    monkeypatch.setattr(fake_pin.Pin, "write", lambda pin, v: pin.id == 13 and amp.append(bool(v)))
+    b = circuit.Board(dict(hw[0], buzzer={"pin": "Ax_OUTPUT", "enable": "DOTSTAR_DATA"}))  # pin 13
+    assert amp and not any(amp)  # the amplifier starts off
     b.tone(880, 1)
-    assert b._pwm.frequency == 880 and b._pwm.duty_cycle == 32768
+    assert b._pwm.frequency == 880 and b._pwm.duty_cycle == 32768 and amp[-1] is True
     b.sleep_ms(3)
     b.buttons()
-    assert b._pwm.duty_cycle == 0
+    assert b._pwm.duty_cycle == 0 and amp[-1] is False
 
 
 def test_shake_and_missing_parts(hw):

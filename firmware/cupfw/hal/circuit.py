@@ -84,14 +84,14 @@ class Board:
             import neopixel
             self._np = neopixel.NeoPixel(pin(l["pin"]), l["count"], auto_write=False, pixel_order=l["order"])
         b = p.get("buzzer")
-        self._pwm = None
+        self._pwm = self._amp = None
         if b:
             import pwmio
             self._pwm = pwmio.PWMOut(pin(b["pin"]), frequency=440, duty_cycle=0, variable_frequency=True)
             self._stop = None
-            if b.get("enable"):
+            if b.get("enable"):  # an amplifier: on only while a tone plays
                 self._amp = digitalio.DigitalInOut(pin(b["enable"]))
-                self._amp.switch_to_output(value=True)
+                self._amp.switch_to_output(value=False)
         m = p.get("motion")
         self._acc = None
         if m:
@@ -102,6 +102,7 @@ class Board:
                 self.problems.append("no accelerometer at I2C 0x%02x: shake is off" % m["address"])
             else:
                 self._acc = bytearray(6)
+                self._reg = bytes((shake.REG_OUT,))
                 self._last = [0, 0, 0]
                 self._calm = ticks_ms()
                 with self._dev as d:
@@ -134,8 +135,7 @@ class Board:
 
     def buttons(self):
         if self._pwm and self._stop is not None and ticks_diff(ticks_ms(), self._stop) >= 0:
-            self._pwm.duty_cycle = 0
-            self._stop = None
+            self.tone(0, 0)
         m = 0
         bit = 1
         for k, high in self._keys:
@@ -148,7 +148,7 @@ class Board:
         if self._acc is None:
             return False
         with self._dev as d:
-            d.write_then_readinto(bytes((shake.REG_OUT,)), self._acc)
+            d.write_then_readinto(self._reg, self._acc)
         now = ticks_ms()
         if shake.jolt(self._acc, self._last) < shake.JOLT or ticks_diff(now, self._calm) < 0:
             return False
@@ -158,6 +158,8 @@ class Board:
     def tone(self, hz, ms):
         if self._pwm is None:
             return
+        if self._amp:
+            self._amp.value = hz > 0
         if hz <= 0:
             self._pwm.duty_cycle = 0
             self._stop = None
