@@ -22,7 +22,7 @@ import tty
 
 from cupkit import tools
 
-STATE = os.path.join(tempfile.gettempdir(), "cupkit-vdev.json")
+STATE = os.environ.get("CUPKIT_VDEV_STATE") or os.path.join(tempfile.gettempdir(), "cupkit-vdev.json")
 
 
 class VirtualDevice:
