@@ -102,12 +102,15 @@ def test_legal_actions_are_exactly_the_accepted_ones():
 def test_random_legal_play_keeps_the_invariants(seed, health, rule, data):
     game = replay.start({"pack": "scoundrel", "players": 1, "seed": seed,
                          "params": {"health": health, "weapon_rule": rule}})
+    start = game.summary()
+    acts = []
     faced = []
     while not game.over:
         assert game.count < scoundrel.Game.RESERVE, "the game must end"
         legal = game.legal()
         a = legal[data.draw(st.integers(0, len(legal) - 1))]
         game.apply(a)
+        acts.append(a)
         if a != "avoid":
             faced.append(a.split()[1])
         s = game.summary()
@@ -118,6 +121,7 @@ def test_random_legal_play_keeps_the_invariants(seed, health, rule, data):
     s = game.summary()
     assert game.count <= scoundrel.Game.RESERVE
     assert s["result"] in ("won", "lost") and s["turn"] is None
+    assert _reference(start["room"] + start["dungeon"], acts, health, rule == "lt") == (s["result"], s["score"])
     if s["result"] == "won":
         assert s["room"] == s["dungeon"] == [] and len(faced) == 44 and s["score"] >= s["health"] > 0
     else:
@@ -171,3 +175,71 @@ def test_greedy_clears_the_known_deal_with_the_bonus():
     while not game.over:
         game.apply(strategy_scoundrel.choose(game))
     assert game.summary()["score"] == 22
+
+
+def _reference(deck, actions, health=20, lt=False):
+    """RULES.md section 5 again, written plainly with card names: (result, score) or None if not over."""
+    def val(c):
+        return {"A": 14, "J": 11, "Q": 12, "K": 13, "T": 10}.get(c[0]) or int(c[0])
+
+    dungeon, room, h = list(deck), [None] * 4, health
+    st = {"weapon": None, "slain": None, "healed": False, "faced": 0, "avoided": False}
+
+    def deal():
+        for i in range(4):
+            if room[i] is None and dungeon:
+                room[i] = dungeon.pop(0)
+        st.update(healed=False, faced=0)
+
+    deal()
+    for a in actions:
+        if a == "avoid":
+            assert None not in room and st["faced"] == 0 and not st["avoided"]
+            dungeon.extend(room)
+            room[:] = [None] * 4
+            deal()
+            st["avoided"] = True
+            continue
+        verb, c = a.split()
+        room[room.index(c)] = None
+        st["faced"] += 1
+        if c[1] in "CS" and verb == "fight":
+            assert st["weapon"] and (st["slain"] is None or val(c) + lt <= val(st["slain"]))
+            h -= max(0, val(c) - val(st["weapon"]))
+            st["slain"] = c
+        elif c[1] in "CS":
+            assert verb == "bare"
+            h -= val(c)
+        elif c[1] == "D":
+            assert verb == "take"
+            st.update(weapon=c, slain=None)
+        else:
+            assert verb == "take"
+            h = h if st["healed"] else min(health, h + val(c))
+            st["healed"] = True
+        left = [x for x in room if x is not None]
+        if h <= 0:
+            return "lost", h - sum(val(x) for x in left + dungeon if x[1] in "CS")
+        if not left:
+            return "won", h + (val(c) if h == health and c[1] == "H" else 0)
+        if len(left) == 1 and st["faced"] == 3:
+            st["avoided"] = False
+            deal()
+    return None
+
+
+@pytest.mark.parametrize("rule", ["le", "lt"])
+def test_greedy_games_agree_with_a_plain_reference(rule):
+    """Greedy games (which reach the final rooms and escape) score the same under an independent model."""
+    won = 0
+    for seed in range(150):
+        game = replay.start({"pack": "scoundrel", "players": 1, "seed": seed, "params": {"weapon_rule": rule}})
+        start = game.summary()
+        acts = []
+        while not game.over:
+            acts.append(strategy_scoundrel.choose(game))
+            game.apply(acts[-1])
+        s = game.summary()
+        won += s["result"] == "won"
+        assert _reference(start["room"] + start["dungeon"], acts, lt=rule == "lt") == (s["result"], s["score"]), seed
+    assert won > 0
