@@ -85,11 +85,11 @@ class Screen(play.Game):
         if s["over"]:
             gfx.bar(fb, "Won: " + str(s["level"]) if s["result"] == "won" else "The Bogey wins")
         elif s["bogey"]:
-            gfx.bar(fb, "Place the Bogey's card")
+            gfx.bar(fb, "The Bogey's card: <>")
         elif self.card:
             gfx.bar(fb, "Play " + self.card, "B:back")
         else:
-            gfx.bar(fb, "A:play v:disc B:end", "%d" % s["deck"])
+            gfx.bar(fb, "A:play v:disc B:end")
         ok = [a.split()[-1] for a in self.places]
         for i in range(len(cols) + 1):
             x = 1 + i * W
@@ -110,13 +110,13 @@ class Screen(play.Game):
         first = max(0, self.sel - 4)
         x = 0
         for i in range(first, min(len(hand), first + 5)):
-            gfx.card(fb, x, 46, hand[i], 1)
-            if i == self.sel and not s["bogey"] and not s["over"]:
-                fb.rect(x - 1 if x else 0, 45, 17 if x else 16, 19, 1)
+            sel = i == self.sel and not s["bogey"] and not s["over"]
+            gfx.card(fb, x, 46, hand[i], 1, 0 if sel else 1)
             x += 17
         if s["bogey"]:
-            gfx.card(fb, 100, 46, s["bogey"], 1)
-        elif s["over"]:
+            gfx.card(fb, 104, 46, s["bogey"], 1)
+        if s["over"]:
             gfx.text(fb, "A: menu", 86, 55)
-        else:
+        elif not s["bogey"]:
+            gfx.text(fb, "deck %d" % s["deck"], 86, 46)
             gfx.text(fb, "disc %d" % s["discards"], 86, 55)

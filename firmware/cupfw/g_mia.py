@@ -55,6 +55,8 @@ class Screen(play.Game):
             self.ui = REVEAL
             if act == "challenge":
                 self.anim = self.app.b.ticks_ms() + LIFT_MS
+                self.before = before  # the LEDs keep the old lives until the cup is up
+                self.lights()
             else:
                 self.app.flash(4, 1200)
         else:
@@ -64,12 +66,13 @@ class Screen(play.Game):
         was = self.anim
         r = play.Game.tick(self, now)
         if was and not self.anim and self.ui == REVEAL:
+            self.lights()
             self.app.flash(4, 1200)
             self.app.beep(220, 400)
         return r
 
     def lights(self):
-        s = self.s
+        s = self.before if self.anim and self.ui == REVEAL else self.s
         p = self.app.pattern
         for i in range(min(len(p), s["players"])):
             n = s["lives"][i]
@@ -197,7 +200,7 @@ class Screen(play.Game):
                 if self.anim:
                     gfx.text(fb, "lifting" + "." * (self.t % 4), 60, 22)
                 else:
-                    pair(fb, s["revealed"], 60, 11, 21)
+                    pair(fb, s["revealed"], 78, 11, 21)
             if not self.anim:
                 gfx.text(fb, "P%d loses %d %s" % (lost + 1, n, "life" if n == 1 else "lives"), 0, 40)
                 gfx.text(fb, "A: go on", 0, 56)

@@ -118,15 +118,16 @@ def die(fb, x, y, v, s=15):
             fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, 1)
 
 
-def card(fb, x, y, name, k=2):
-    """A card from its name ("QS", "TD"): a box with the rank and the suit; k=2 large, k=1 small."""
+def card(fb, x, y, name, k=2, c=1):
+    """A card from its name ("QS", "TD"): a box with the rank and the suit; k=2 large, k=1 small;
+    c=0 draws it inverted (the selected card)."""
     w = 15 if k == 1 else 26
     h = 18 if k == 1 else 32
-    fb.fill_rect(x, y, w, h, 0)
+    fb.fill_rect(x, y, w, h, 1 - c)
     fb.rect(x, y, w, h, 1)
     r = name[0]
-    text(fb, "10" if r == "T" else r, x + 2, y + 2, k if r != "T" else 1)
-    glyph(fb, SUIT, "CDHS".find(name[-1]) * 7, 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k)
+    text(fb, "10" if r == "T" else r, x + 2, y + 2, k if r != "T" else 1, c)
+    glyph(fb, SUIT, "CDHS".find(name[-1]) * 7, 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k, c)
 
 
 def error(fb, title, detail):
