@@ -127,3 +127,34 @@ def test_a_broken_pack_does_not_stop_the_device(results):
     assert results["broken-pack"][0] == "reset"
     assert results["broken-pack"][3] == results["expect-stopped"][0]
 
+
+
+RUN_QUIET = r'''
+machine.reset = lambda: (_ for _ in ()).throw(Reset())
+I2C.writeto = lambda self, a, b: None  # no traffic log: only the firmware's own memory counts
+I2C.writevto = lambda self, a, b: None
+Pin.crash = 3000
+class Quiet(list):
+    def append(self, x):
+        pass
+LOG = Quiet()
+try:
+    exec(open("main.py").read(), {"__name__": "__main__"})
+except Reset:
+    print("reset")
+'''
+
+
+def test_the_pico_boot_path_fits_the_firmware_heap_budget(image_mpy, tmp_path):
+    """main.py, the MicroPython HAL, ssd1306 and the app (.mpy): boot, 3000 menu polls, the error screen, in 64 KB."""
+    flash = str(tmp_path)
+    shutil.copytree(image_mpy, flash, dirs_exist_ok=True)
+    for path, data in boards.driver_files(boards.load("pico"), mpy=True).items():
+        with open(os.path.join(flash, path), "wb") as f:
+            f.write(data)
+    shutil.copy(os.path.join(paths.FIRMWARE, "main.py"), flash)
+    with open(os.path.join(flash, "board.json"), "w") as f:
+        json.dump(dict(boards.load("pico"), data_dir="data"), f)
+    head = "DRIVERS = 'lib'\nPRESS = None\nimport sys\nLOG = []\n"
+    out = run_mp(flash, head + CLOCK + FAKES + RUN_QUIET, heap_kb=64)
+    assert out.splitlines()[-1] == "reset"
