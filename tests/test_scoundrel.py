@@ -58,6 +58,13 @@ def test_known_cleared_deal_wins_with_the_potion_bonus():
     assert rec["actions"][-1] == "take 2H" and len(rec["actions"]) == 44
 
 
+def test_card_names_and_values_match_the_notation():
+    deck = scoundrel.full_deck(None)
+    assert [scoundrel.name(c) for c in deck] == names(deck) and len(set(deck)) == 44
+    assert sorted(scoundrel.value(c) for c in deck if c >> 4 in (0, 3)) == sorted(list(range(2, 15)) * 2)
+    assert sorted(scoundrel.value(c) for c in deck if c >> 4 in (1, 2)) == sorted(list(range(2, 11)) * 2)
+
+
 def _state(game):
     out = {k: bytes(v) if isinstance(v, bytearray) else v for k, v in vars(game).items() if k != "rng"}
     out["rng"] = (game.rng._z, game.rng._w)

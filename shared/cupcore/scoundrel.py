@@ -28,11 +28,13 @@ def value(c):
 
 
 def name(c):
+    """The card's name, as cupcore.notation.name prints it ("TD", "AS")."""
     return "A23456789TJQK"[(c & 15) - 1] + "CDHS"[c >> 4]
 
 
 class Game(Engine):
     RESERVE = 58  # the most actions a game takes: 44 cards faced, at most 14 rooms avoided
+
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, None)
         self.max = params["health"]
@@ -48,7 +50,6 @@ class Game(Engine):
         self.n = 0  # cards in the room
         self.weapon = 0
         self.slain = 0  # the last monster the weapon slew, 0 = none yet
-        self.last = 0  # the last card faced
         self.avoided = False  # the last room was avoided
         self.result = None
         self.score = None
@@ -138,7 +139,6 @@ class Game(Engine):
             self.health -= v
         room[i] = 0
         self.n -= 1
-        self.last = c
         self.faced += 1
         if self.health <= 0:
             self.result = "lost"
