@@ -171,6 +171,7 @@ def test_time_seed_and_idle(hw):
 
 def test_cupkit_run_starts_the_app_on_a_blinka_board(hw, tmp_path):
     import json
+    sent = hw[2]
     from cupkit.cli import main as cli
     prof = {k: v for k, v in hw[0].items() if k != "data_dir"}
     path = tmp_path / "mine.json"
@@ -179,6 +180,7 @@ def test_cupkit_run_starts_the_app_on_a_blinka_board(hw, tmp_path):
     assert cli(["run", "--board", str(path), "--data", str(data), "--seconds", "0.2"]) == 0
     frames = [w[2] for w in Bus.log if w[0] == "w" and w[2][:1] == b"\x40"]
     assert frames and any(frames[-1][1:])  # the menu reached the panel
+    assert Bus.log[-1] == ("w", 61, b"\x80\xae") and not any(sent[-1])  # then dark on the way out
     assert data.is_dir()
     Bus.present = {25}
     assert cli(["run", "--board", str(path), "--data", str(data), "--seconds", "0.1"]) == 2

@@ -46,5 +46,9 @@ def run(args):
         print("cupkit: %s" % note)
     from cupfw.app import App
     app = App(board)
-    app.run(-1 if args.seconds is None else int(args.seconds * 1000))
+    try:
+        app.run(-1 if args.seconds is None else int(args.seconds * 1000))
+    finally:  # leave the panel and the LEDs dark, not frozen on the last frame
+        board.leds(bytearray(3 * board.led_count))
+        board.contrast(0)
     return 0
