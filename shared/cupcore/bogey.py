@@ -3,10 +3,14 @@
 Actions: play C cN, play C new, discard C, end (the player's turn), then
 place cN or place new for the card the Bogey turns. Cards are small ints as in
 cupcore.notation (suit * 16 + rank), named here: importing cupcore.notation
-would cost the device 2 KB of heap. The table is one bytearray: for each card
-the number of its column (0 while not down), then each column's last card;
-summary() builds the column lists when asked. The game keeps few attributes,
-because a MicroPython object with more than 17 grows a larger table.
+would cost the device 2 KB of heap.
+
+The state is two bytearrays, so that a game fits a small heap: the deck (the
+cards before t[_TOP] have left it; the shuffled discards are written back at its
+end) and t: for each card where it is (its column number, _HAND, _DISCARDS, or 0
+for the deck and the Bogey's card), then each column's last card, then the
+counters. The hand and the discards are listed in card order. (Each attribute
+past 12 would also cost a larger attribute table on MicroPython.)
 
 Cases RULES.md leaves open: a draw that finds the deck and the discards both
 empty leaves the hand short; `end` needs a card for the Bogey in the deck or
@@ -16,9 +20,19 @@ loss `bogey` still names the card that found no place.
 
 from cupcore.engine import Engine
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 KIND = "cards"
 PARAMS = {"hand": (1, 10), "max_columns": (4, 12), "levels": None}
-NEW = 0  # in places(): a new column may be started
+_HAND = const(13)  # places in t after the column numbers 1..12
+_DISCARDS = const(14)
+_TOP = const(76)  # t[_TOP]: cards dealt from the deck; t[_COLUMNS]: columns started; t[_BOGEY]: the card to place or 0
+_COLUMNS = const(77)
+_BOGEY = const(78)
 
 
 def full_deck(params):
@@ -34,151 +48,150 @@ def name(c):
 
 
 class Game(Engine):
+    RESERVE = 80  # self-play's room for actions: random games stay under it
+
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, None)
         lv = params["levels"]
-        if not isinstance(lv, dict) or not lv:
-            lv = None
-        for k in lv or ():
-            if type(k) is not str or type(lv[k]) is not int or not 4 <= lv[k] <= 12:
-                lv = None
-                break
-        if lv is None:
-            raise ValueError("params: levels must map level names to column counts from 4 to 12")
+        ok = isinstance(lv, dict) and lv
+        for k in lv if ok else ():
+            ok = ok and type(k) is str and type(lv[k]) is int and 4 <= lv[k] <= 12
+        if not ok:
+            raise ValueError("params: levels must map names to 4..12")
         self.params = params
         if stack is None:
-            self.deck = full_deck(params)
-            rng.shuffle(self.deck)
-        else:
-            self.deck = bytearray(stack)
-        self.top = 0  # the cards before it have left the deck
-        self.discards = bytearray()
-        self.hand = []
-        self.t = bytearray(76)  # card -> its column number, 0 while not down; 63 + k -> column k's last card
-        self.columns = 0
-        self.bogey = 0  # the card to place, 0 for none
+            stack = full_deck(params)
+            rng.shuffle(stack)
+        self.deck = bytearray(stack)
+        self.t = bytearray(79)  # card -> where it is; 63 + k -> the last card of column k; the counters
         self._draw()
 
-    def places(self, c):
-        """Where card c may go now: column numbers (1 is c1), then NEW if a column may be started."""
+    def cards(self, where):
+        """The cards at where (_HAND, _DISCARDS or a column number), in card order."""
+        t = self.t
         out = []
-        for k in range(1, self.columns + 1):
-            t = self.t[63 + k]
-            if t >> 4 == c >> 4 and t & 15 > c & 15:
+        for c in range(64):
+            if t[c] == where:
+                out.append(c)
+        return out
+
+    def places(self, c):
+        """Where card c may go now: column numbers (1 is c1), then 0 if it may start a new column."""
+        t = self.t
+        out = []
+        for k in range(1, t[_COLUMNS] + 1):
+            if t[63 + k] >> 4 == c >> 4 and t[63 + k] & 15 > c & 15:
                 out.append(k)
-        if self.columns < self.params["max_columns"]:
-            out.append(NEW)
+        if t[_COLUMNS] < self.params["max_columns"]:
+            out.append(0)
         return out
 
     def legal(self):
-        out = []
+        b = self.t[_BOGEY]
         if self.over:
-            return out
-        c = self.bogey
-        for c in ((c,) if c else self.hand):
-            s = "place" if self.bogey else "play " + name(c)
+            return []
+        cards = (b,) if b else self.cards(_HAND)
+        n = 1
+        for c in cards:
+            n += len(self.places(c)) + 1
+        out = [None] * n  # sized at once, and no string made twice: the heap stays in few pieces
+        i = 0
+        for c in cards:
+            s = name(c)
             for k in self.places(c):
-                out.append("%s c%d" % (s, k) if k else s + " new")
-            if not self.bogey:
-                out.append("discard " + s[5:])
-        if not self.bogey and (self.top < len(self.deck) or self.discards):
-            out.append("end")
+                k = "c%d" % k if k else "new"
+                out[i] = "%s %s" % ("place", k) if b else "%s %s %s" % ("play", s, k)
+                i += 1
+            if not b:
+                out[i] = "%s %s" % ("discard", s)
+                i += 1
+        if not b and (self.t[_TOP] < 52 or self.cards(_DISCARDS)):
+            out[i] = "end"
+            i += 1
+        del out[i:]
         return out
 
     def _do(self, w):
         """Check the action, then apply it: nothing changes before the last check."""
+        t = self.t
         verb = w[0]
         n = len(w)
         if n != (3 if verb == "play" else 1 if verb == "end" else 2) or verb not in ("play", "discard", "end", "place"):
-            raise ValueError("unknown action; use play C cN, play C new, discard C, end, place cN or place new")
-        c = self.bogey
+            raise ValueError("say play C cN/new, discard C, end or place cN/new")
+        c = t[_BOGEY]
         if (verb == "place") != (c != 0):
-            raise ValueError("place the Bogey's card %s first" % name(c) if c else "there is no Bogey card to place")
+            raise ValueError("place %s first" % name(c) if c else "no Bogey card to place")
         if verb == "end":
             c = self._take()
             if not c:
-                raise ValueError("the Bogey has no card to turn: play or discard first")
-            self.bogey = c
+                raise ValueError("the Bogey has no card: play or discard")
+            t[_BOGEY] = c
             self.over = not self.places(c)
             return
         if not c:
-            s = w[1].upper()
-            if s[:2] == "10":
-                s = "T" + s[2:]
-            for c in self.hand:
-                if name(c) == s:
-                    break
-            else:
+            s = w[1].upper().replace("10", "T")
+            c = "CDHS".find(s[1:]) * 16 + "A23456789TJQK".find(s[:1]) + 1 if len(s) == 2 else -1
+            if c < 0 or t[c] != _HAND:
                 raise ValueError("%s is not in your hand" % s)
-        if verb == "discard":
-            self.discards.append(c)
-            self.hand.remove(c)
-            return
-        word = w[-1]
-        k = self.columns
-        if word == "new":
-            if k >= self.params["max_columns"]:
-                raise ValueError("all %d columns are started" % k)
-            self.columns = k = k + 1
-        else:
-            i = int(word[1:]) if word[:1] == "c" and word[1:].isdigit() and len(word) < 5 else 0
-            if i < 1 or i > k:
-                raise ValueError("there is no column %s" % word)
-            k = i
-            t = self.t[63 + k]
-            if t >> 4 != c >> 4 or t & 15 <= c & 15:
-                raise ValueError("%s cannot go below %s in c%d" % (name(c), name(t), k))
-        self.t[63 + k] = c
-        self.t[c] = k
-        if self.bogey:
-            self.bogey = 0
+            if verb == "discard":
+                t[c] = _DISCARDS
+                return
+        s = w[-1]
+        k = 0 if s == "new" else (int(s[1:]) or -1) if s[:1] == "c" and s[1:].isdigit() else -1
+        if k not in self.places(c):
+            raise ValueError("no place %s for %s" % (s, name(c)))
+        if not k:
+            t[_COLUMNS] = k = t[_COLUMNS] + 1
+        t[63 + k] = c
+        t[c] = k
+        if t[_BOGEY]:
+            t[_BOGEY] = 0
             self._draw()
-        else:
-            self.hand.remove(c)
-        if not (self.hand or self.discards) and self.top == len(self.deck):
+        if t[_TOP] == 52 and not self.cards(_HAND) and not self.cards(_DISCARDS):
             self.over = True  # all 52 cards are down
             self.winner = 0
 
     def _take(self):
         """The next card of the deck, 0 if none; an empty deck is first refilled from the shuffled discards."""
-        if self.top == len(self.deck):
-            if not self.discards:
+        t = self.t
+        if t[_TOP] == 52:
+            d = bytearray(self.cards(_DISCARDS))
+            if not d:
                 return 0
-            self.deck = self.discards
-            self.discards = bytearray()
-            self.top = 0
-            self.rng.shuffle(self.deck)
-        self.top += 1
-        return self.deck[self.top - 1]
+            self.rng.shuffle(d)
+            t[_TOP] = 52 - len(d)
+            self.deck[t[_TOP]:] = d
+            for c in d:
+                t[c] = 0
+        t[_TOP] += 1
+        return self.deck[t[_TOP] - 1]
 
     def _draw(self):
         """Fill the hand up to its size, as far as the deck and the discards allow."""
-        h = self.hand
-        c = 1
-        while c and len(h) < self.params["hand"]:
+        n = len(self.cards(_HAND))
+        while n < self.params["hand"]:
             c = self._take()
-            if c:
-                h.append(c)
+            if not c:
+                return
+            self.t[c] = _HAND
+            n += 1
 
     def _public(self, d):
         t = self.t
-        cols = []
-        for k in range(1, self.columns + 1):
-            col = []
-            for c in range(63, 0, -1):
-                if t[c] == k:
-                    col.append(name(c))
-            cols.append(col)
+        cols = [[] for k in range(t[_COLUMNS])]
+        for c in range(63, 0, -1):
+            if 0 < t[c] < _HAND:
+                cols[t[c] - 1].append(name(c))
         won = self.winner is not None
         d["columns"] = cols
-        d["hand"] = [name(c) for c in self.hand]
-        d["bogey"] = name(self.bogey) if self.bogey else None
-        d["deck"] = len(self.deck) - self.top
-        d["discards"] = len(self.discards)
+        d["hand"] = [name(c) for c in self.cards(_HAND)]
+        d["bogey"] = name(t[_BOGEY]) if t[_BOGEY] else None
+        d["deck"] = 52 - t[_TOP]
+        d["discards"] = len(self.cards(_DISCARDS))
         d["result"] = ("lost", "won")[won] if self.over else None
         best = None
         lv = self.params["levels"]
         for k in lv if won else ():
-            if lv[k] >= self.columns and (best is None or (lv[k], k) < (lv[best], best)):
+            if lv[k] >= t[_COLUMNS] and (best is None or (lv[k], k) < (lv[best], best)):
                 best = k
         d["level"] = best

@@ -13,13 +13,15 @@ def play(pack_id, players, seed, where=None, cap=CAP):
     The choices come from their own stream (seed bits flipped), apart from the
     game's dice and deck, so the record stays a plain seeded record.
     """
-    # Reserve the actions list's room while the heap is unfragmented: MicroPython
+    # Reserve the actions list's room before play fragments the heap: MicroPython
     # keeps a list's capacity when it is emptied, so appends later need no ever
     # larger contiguous blocks mid-game (the difference is a few KB of heap).
-    acts = [None] * RESERVE
-    del acts[:]
-    rec = {"pack": pack_id, "players": players, "seed": seed, "actions": acts}
+    # An engine whose random games are short sets a smaller Game.RESERVE.
+    rec = {"pack": pack_id, "players": players, "seed": seed}
     game = replay.start(rec, where)
+    acts = [None] * getattr(game, "RESERVE", RESERVE)
+    del acts[:]
+    rec["actions"] = acts
     chooser = Rng(seed ^ 0x2AAAAAAA)
     while not game.over and len(acts) < cap:
         legal = game.legal()
