@@ -94,6 +94,12 @@ def test_display_traffic_goes_to_the_profiles_address(hw):
     assert data[7 * 128 + 120:] == b"\xff" * 8
 
 
+def test_the_board_has_the_whole_interface(hw):
+    from test_hal_micro import interface
+    b = circuit.Board(hw[0])
+    assert [n for n in interface() if not hasattr(b, n)] == []
+
+
 def test_blit_copies_a_framebuf_like_source_with_a_transparent_key(hw):
     import adafruit_framebuf
     b = circuit.Board(hw[0])

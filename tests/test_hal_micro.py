@@ -125,6 +125,7 @@ def take():
 SCRIPT = r'''
 prof = json.loads(PROFILE)
 b = micro.Board(prof)
+out("api", [n for n in API if not hasattr(b, n)])
 out("boot", take(), [[p.id, p.mode, p.pull] for p in Pin.made.values()], b.led_count, b.problems)
 b.fb.fill(0)
 b.fb.pixel(0, 0, 1)
@@ -202,13 +203,24 @@ def results(image, tmp_path_factory):
             f.write(data)
     with open(os.path.join(boards.BOARDS, "pico.json")) as f:
         profile = f.read()
-    head = "DRIVERS = %r\nPROFILE = %r\nPRESS = None\n" % (drivers, profile)
+    head = "DRIVERS = %r\nPROFILE = %r\nPRESS = None\nAPI = %r\n" % (drivers, profile, interface())
     rows = run_mp_json(image, head + FAKES + SCRIPT)
     shutil.rmtree(drivers)
     return {r[0]: r[1:] for r in rows}
 
 
 PICO = boards.load("pico")
+
+
+def interface():
+    """The names every board has, read from the HAL contract (cupfw/hal/__init__.py's docstring)."""
+    import re
+    from cupfw import hal
+    return sorted(set(re.findall(r"^    ([a-z_]+)", hal.__doc__, re.M)))
+
+
+def test_the_board_has_the_whole_interface(results):
+    assert len(interface()) >= 15 and results["api"] == [[]]
 
 
 def test_pins_and_buses_come_from_the_profile(results):
