@@ -8,6 +8,7 @@ like MicroPython/CircuitPython, else a running `cupkit vdev`.
 
 import json
 import os
+import time
 
 from cupkit import vdev
 from cupkit.cli import Fail
@@ -48,6 +49,31 @@ def find_port(port=None):
     raise Fail(NO_DEVICE)
 
 
+class _Pushback:
+    """The serial port with a pushback buffer: a command's output is read in bulk (mpremote reads
+    it byte by byte), and what came after it (the raw REPL's prompt) is left for mpremote."""
+
+    def __init__(self, ser):
+        object.__setattr__(self, "ser", ser)
+        object.__setattr__(self, "back", b"")
+
+    def read(self, n=1):
+        if self.back:
+            out = self.back[:n]
+            object.__setattr__(self, "back", self.back[n:])
+            return out
+        return self.ser.read(n)
+
+    def inWaiting(self):
+        return len(self.back) + self.ser.inWaiting()
+
+    def __getattr__(self, name):
+        return getattr(self.ser, name)
+
+    def __setattr__(self, name, value):
+        setattr(self.ser, name, value)
+
+
 class Device:
     """An open raw-REPL session; use as a context manager."""
 
@@ -63,6 +89,7 @@ class Device:
         except TransportError:
             raise Fail("device busy: %s is open in another program (a serial monitor, Thonny, mpremote?) "
                        "— close it and retry" % self.port)
+        self.t.serial = _Pushback(self.t.serial)
         try:
             self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
         except (TransportError, OSError):
@@ -75,13 +102,44 @@ class Device:
         from mpremote.transport import TransportError
         try:
             self.t.exec_raw_no_follow(code)
-            out, err = self.t.follow(timeout or self.timeout)
+            out, err = self._follow(timeout or self.timeout)
         except (TransportError, OSError) as e:
             raise Fail("lost the device at %s (%s) — check the cable and retry" % (self.port, e))
         if err:
             lines = err.decode("utf-8", "replace").strip().splitlines()
             raise Fail("the device reported: %s" % (lines[-1] if lines else "an error"))
         return out
+
+    def _follow(self, timeout):
+        """(stdout, stderr) of the command just sent: the raw REPL ends each with Ctrl-D."""
+        from mpremote.transport import TransportError
+        port = self.t.serial
+        raw = port.ser
+        buf, ends, seen = port.back, [], 0
+        object.__setattr__(port, "back", b"")
+        idle = time.monotonic()
+        old = raw.timeout
+        raw.timeout = 0.05
+        try:
+            while True:
+                cut = buf.find(b"\x04", seen)
+                if cut >= 0:
+                    ends.append(cut)
+                    seen = cut + 1
+                    if len(ends) == 2:
+                        break
+                    continue
+                seen = len(buf)
+                chunk = raw.read(max(1, raw.in_waiting))
+                if chunk:
+                    buf += chunk
+                    idle = time.monotonic()
+                elif time.monotonic() - idle > timeout:
+                    raise TransportError("no answer for %d s" % timeout)
+        finally:
+            raw.timeout = old
+        object.__setattr__(port, "back", buf[ends[1] + 1:])
+        return buf[:ends[0]], buf[ends[0] + 1:ends[1]]
 
     def json(self, code, timeout=None):
         """Execute code that prints one JSON value as its last line; that value."""
