@@ -6,7 +6,7 @@ import signal
 import subprocess
 import sys
 
-from cupkit import feed
+from cupkit import feed, paths
 
 from conftest import cupkit
 
@@ -100,3 +100,38 @@ def test_vdev_command_serves_until_stopped(tmp_path):
     assert not os.path.exists(str(tmp_path / "vdev.json"))
     r = cupkit("flash", cwd=str(tmp_path), env={"CUPKIT_VDEV_STATE": env["CUPKIT_VDEV_STATE"]})
     assert r.returncode == 2 and "no device found" in r.stderr
+
+
+def readme_walkthrough():
+    """The command lines of the first sh block of the README's "Host tool" section."""
+    with open(os.path.join(paths.ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("\n## Host tool"):]
+    block = section[section.index("```sh\n") + 6:]
+    return [line.split("  #")[0].strip() for line in block[:block.index("```")].splitlines() if line.strip()]
+
+
+def test_readme_walkthrough_plays_a_house_rule_game_on_the_virtual_device(tmp_path):
+    lines = readme_walkthrough()
+    assert lines[0].endswith("&") and lines[-1] == "kill %1"
+    env = dict(os.environ, CUPKIT_VDEV_STATE=str(tmp_path / "vdev.json"),
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    env.pop("CUPKIT_PORT", None)
+    p = subprocess.Popen(["sh", "-c", "exec " + lines[0].rstrip("&").strip()], cwd=str(tmp_path), env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().startswith("virtual device on ")
+        out = {}
+        for line in lines[1:-1]:
+            r = subprocess.run(["sh", "-c", line], cwd=str(tmp_path), env=env, capture_output=True, text=True,
+                               timeout=300)
+            assert r.returncode == 0, (line, r.stdout, r.stderr)
+            out[line.split()[1] if line.startswith("cupkit") else line] = r.stdout
+    finally:
+        p.terminate()
+        p.wait(timeout=20)
+        p.stdout.close()
+        p.stderr.close()
+    assert "pulled 1 records (1 verified) and the statistics" in out["logs"]
+    row = [l.split() for l in out["stats"].splitlines() if l.startswith("quick-pig")][0]
+    assert row[-5:-3] == ["1", "1"] and int(row[-2]) >= 30  # one game, won, with 30 or more
