@@ -135,3 +135,43 @@ def test_readme_walkthrough_plays_a_house_rule_game_on_the_virtual_device(tmp_pa
     assert "pulled 1 records (1 verified) and the statistics" in out["logs"]
     row = [l.split() for l in out["stats"].splitlines() if l.startswith("quick-pig")][0]
     assert row[-5:-3] == ["1", "1"] and int(row[-2]) >= 30  # one game, won, with 30 or more
+
+
+def test_drive_finishes_a_cut_switch_and_refuses_when_full(tmp_path):
+    from cupkit import flashing
+    drive = tmp_path / "CIRCUITPY"
+    (drive / ".cupkit" / "new" / "lib" / "cupcore").mkdir(parents=True)
+    (drive / "lib" / "cupcore").mkdir(parents=True)
+    (drive / "lib" / "cupcore" / "old.py").write_text("old = 1\n")
+    (drive / "lib" / "cupcore" / "gone.py").write_text("gone = 1\n")
+    (drive / ".cupkit" / "new" / "lib" / "cupcore" / "old.py").write_text("old = 2\n")
+    # a power cut after the commit point: the switch list is there, nothing moved yet
+    (drive / ".cupkit" / "switch").write_text("r .cupkit/new/lib/cupcore/old.py lib/cupcore/old.py\n"
+                                              "d lib/cupcore/gone.py\n")
+    target = flashing.DriveTarget(str(drive))
+    info = target.probe()
+    assert info["recovered"] == 1
+    assert (drive / "lib" / "cupcore" / "old.py").read_text() == "old = 2\n"
+    assert not (drive / "lib" / "cupcore" / "gone.py").exists() and not (drive / ".cupkit" / "switch").exists()
+    info["free"] = 10 * 1024
+    before = sorted(str(p) for p in drive.rglob("*"))
+    try:
+        flashing.install(target, info, {"lib/cupcore/big.mpy": bytes(64 * 1024)}, lambda p: False)
+    except flashing.Failed as e:
+        assert str(e).startswith("not enough space: need 68 KB, 10 KB free")
+    else:
+        raise AssertionError("a 64 KB file went onto a drive with 10 KB free")
+    assert sorted(str(p) for p in drive.rglob("*")) == before
+
+
+def test_mpy_version_is_checked_against_the_device():
+    from cupkit import cmd_flash
+    from cupkit.cli import Fail
+    files = {"lib/cupcore/rng.mpy": b"M\x06\x00\x1f", "packs/pig.json": b"{}"}
+    cmd_flash.check_mpy(files, {"mpy": 0x0B06, "version": "1.29.0"})
+    try:
+        cmd_flash.check_mpy(files, {"mpy": 0x0A05, "version": "1.19.1"})
+    except Fail as e:
+        assert "the device loads .mpy v5 but mpy-cross makes v6" in str(e) and "--no-mpy" in str(e)
+    else:
+        raise AssertionError("a v6 .mpy passed for a v5 device")

@@ -11,10 +11,15 @@ NAME = "flash"
 HELP = "install the firmware, core, board profile and built-in packs on a device (incremental, atomic)"
 
 
-def add_arguments(p):
+def add_target_arguments(p):
+    """--port or --drive: the device a command talks to (flash, sync, logs)."""
     where = p.add_mutually_exclusive_group()
     where.add_argument("--port", help="serial port of a MicroPython device (default: the one found)")
     where.add_argument("--drive", metavar="PATH", help="a CircuitPython drive (CIRCUITPY) or any folder")
+
+
+def add_arguments(p):
+    add_target_arguments(p)
     p.add_argument("--board", choices=boards.names() or None, help="board profile (default: the device's /board.json)")
     p.add_argument("--no-mpy", action="store_true", help="install .py source instead of mpy-cross output")
     p.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -13,9 +13,7 @@ def add_arguments(p):
     sub = p.add_subparsers(dest="logs_command", metavar="ACTION")
     sub.required = True
     pull = sub.add_parser("pull", help="copy /data/stats.json and /data/log/*.json into a folder")
-    where = pull.add_mutually_exclusive_group()
-    where.add_argument("--port", help="serial port of a MicroPython device (default: the one found)")
-    where.add_argument("--drive", metavar="PATH", help="a CircuitPython drive (CIRCUITPY) or any folder")
+    cmd_flash.add_target_arguments(pull)
     pull.add_argument("--out", default="logs", metavar="DIR", help="where to put them (default: ./logs)")
 
 

@@ -13,9 +13,7 @@ HELP = "send the rule packs (./packs and the built-in ones) to a device; --prune
 
 
 def add_arguments(p):
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--port", help="serial port of a MicroPython device (default: the one found)")
-    where.add_argument("--drive", metavar="PATH", help="a CircuitPython drive (CIRCUITPY) or any folder")
+    cmd_flash.add_target_arguments(p)
     p.add_argument("--packs", default="packs", metavar="DIR", help="your packs folder (default: ./packs)")
     p.add_argument("--prune", action="store_true", help="remove packs on the device that this machine does not have")
     p.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -12,7 +12,9 @@ a switch cut short (power loss) is finished first thing by the next install.
 
 import binascii
 import hashlib
+import json
 import os
+import shutil
 import zlib
 
 STAGE = ".cupkit/new/"
@@ -232,7 +234,6 @@ class DriveTarget:
         info = {"impl": "drive", "hash": "sha256", "b64": False, "files": files, "recovered": recovered,
                 "free": st.f_bavail * st.f_frsize if st else -1, "board": None, "mpy": 0}
         try:
-            import json
             with open(self._p("board.json"), encoding="utf-8") as f:
                 info["board"] = json.load(f).get("name")
         except (OSError, ValueError, AttributeError):
@@ -285,7 +286,6 @@ class DriveTarget:
         return 1
 
     def clean(self):
-        import shutil
         shutil.rmtree(self._p(STAGE), ignore_errors=True)
 
     def read(self, folders=(), paths=()):
