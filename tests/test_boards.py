@@ -117,3 +117,16 @@ def test_bom_and_pin_map_name_the_profiles_parts():
     p = boards.load("pico")
     for name, pin in p["buttons"].items():
         assert "| %s | GP%d |" % (name.upper() if len(name) == 1 else name, pin) in pinmap, name
+
+
+def test_cupkit_boards_lists_and_checks(tmp_path, capsys):
+    assert cli(["boards"]) == 0
+    listed = capsys.readouterr().out
+    assert all(name in listed for name in boards.names())
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(dict(boards.load("pico"), name="mine", buttons=dict(boards.load("pico")["buttons"], b=2))))
+    assert cli(["boards", str(mine)]) == 0
+    assert "ok (micropython board mine)" in capsys.readouterr().out
+    mine.write_text(json.dumps(dict(boards.load("pico"), leds={"pin": 16, "count": 0, "order": "GRB"})))
+    assert cli(["boards", str(mine)]) == 2
+    assert "$.leds" in capsys.readouterr().err
