@@ -176,8 +176,9 @@ class App:
                 bit <<= 1
         self.raw = raw
         if self.held & self.lk and b.ticks_diff(now, self.t_press) >= LONG:
+            bit = self.lk
             self.lk = 0
-            self.event(LONGPRESS, self.held & -self.held, now)
+            self.event(LONGPRESS, bit, now)
         if b.shaken():
             self.event(PRESS, SHAKE, now)
         if self.demo is not None:
@@ -235,7 +236,7 @@ class App:
         while ms < 0 or b.ticks_diff(end, b.ticks_ms()) > 0:
             self.step()
             if self.mode == 2:
-                b.idle(100)
+                b.idle(TICK)
             else:
                 b.sleep_ms(TICK)
 

@@ -88,13 +88,17 @@ class Game:
 
     def key(self, ev, bit):
         app = self.app
+        if bit == B:  # B acts when let go, so that holding it can leave the game instead
+            if ev == 2:
+                app.go("s_menu")  # the game stays saved: "Resume" on the menu
+            if ev != 1:
+                return
+            ev = 0
         if self.err is not None:
             if ev == 0:
                 app.st.write("game.bad.json", self.rec)
                 app.st.remove("game.json")
                 app.go("s_menu")
-        elif ev == 2 and bit == B:
-            app.go("s_menu")  # the game stays saved: "Resume" on the menu
         elif self.anim:
             return
         elif ev == 0 and self.s["over"] and self.ended():

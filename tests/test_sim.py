@@ -1,0 +1,132 @@
+"""cupkit sim as a user runs it, and the device program's loop (idle, saves, notices) on the virtual board."""
+
+from cupfw.app import App
+from cupfw.hal import A, B, UP, LEFT
+from cupfw.hal.virtual import Board
+from cupfw.store import Store
+
+from cupkit import layout
+
+from conftest import cupkit
+
+
+def test_headless_writes_a_png_per_shot(tmp_path):
+    keys = tmp_path / "k.txt"
+    keys.write_text("shot menu\npress down\nwait 100\nshot second  # a comment\n")
+    r = cupkit("sim", "--headless", "--keys", str(keys), "--shots", str(tmp_path / "shots"))
+    assert r.returncode == 0, r.stderr
+    for n in ("menu", "second"):
+        assert (tmp_path / "shots" / (n + ".png")).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_bad_key_script_names_its_line(tmp_path):
+    keys = tmp_path / "k.txt"
+    keys.write_text("press a\npress start\n")
+    r = cupkit("sim", "--headless", "--keys", str(keys))
+    assert r.returncode == 2
+    assert "line 2" in r.stderr and "press start" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_demo_in_micropython_within_64k():
+    r = cupkit("sim", "--headless", "--demo", "--micropython", "--heap", "64")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "back at the menu" in r.stdout
+
+
+def test_no_display_falls_back_to_the_headless_demo():
+    r = cupkit("sim", env={"DISPLAY": "", "WAYLAND_DISPLAY": ""})
+    assert r.returncode == 0, r.stderr
+    assert "No display" in r.stdout and "back at the menu" in r.stdout
+
+
+def test_flash_runs_the_firmware_installed_in_a_device_folder(tmp_path):
+    dev = tmp_path / "dev"
+    layout.build(str(dev), mpy=True)
+    keys = tmp_path / "k.txt"
+    keys.write_text("shot menu\n")
+    r = cupkit("sim", "--flash", str(dev), "--keys", str(keys), "--shots", str(tmp_path / "s"))
+    assert r.returncode == 0, r.stderr
+    assert (dev / "data").is_dir() and (tmp_path / "s" / "menu.png").exists()
+    r = cupkit("sim", "--flash", str(tmp_path / "nothing"), "--keys", str(keys))
+    assert r.returncode == 2 and "cupkit flash" in r.stderr
+
+
+def press(app, bit, ms=80):
+    app.b.held |= bit
+    app.run(ms)
+    app.b.held &= ~bit
+    app.run(80)
+
+
+def test_a_finished_game_goes_to_the_log_and_the_statistics(tmp_path):
+    rec = {"pack": "pig", "players": 2, "seed": 3, "dice": [5], "params": {"goal": 5}, "actions": []}
+    Store(str(tmp_path)).write("game.json", rec)
+    app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)  # Resume
+    assert app.name == "g_pig"
+    press(app, A)  # roll a 5
+    app.run(600)
+    press(app, B)  # hold: 5 reaches the goal
+    st = Store(str(tmp_path))
+    assert st.read("game.json") is None
+    assert st.read("stats.json") == {"pig": {"games": 1, "wins": 1, "best": 5}}
+    assert st.logs() == ["log/00001.json"] and st.read("log/00001.json")["actions"] == ["roll", "hold"]
+    press(app, A)
+    assert app.name == "s_menu"
+
+
+def test_long_b_leaves_a_game_that_the_menu_resumes(tmp_path):
+    Store(str(tmp_path)).write("game.json", {"pack": "hog", "players": 2, "seed": 3, "actions": ["roll 2"]})
+    app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)
+    press(app, B, 900)
+    assert app.name == "s_menu" and app.scr.labels[0] == "Resume hog"
+    press(app, A)
+    assert app.name == "g_pig"
+    assert app.scr.rec["actions"] == ["roll 2"]
+
+
+def test_dim_sleep_and_a_waking_press_that_does_nothing_else(tmp_path):
+    app = App(Board(data_dir=str(tmp_path)))
+    for bit in (UP, UP, A):  # settings: no attract demo there
+        press(app, bit)
+    b = app.b
+    full = b.level
+    app.run(61000)
+    assert 0 < b.level < full
+    app.run(240000)
+    assert b.level == 0 and not any(b.led)
+    press(app, UP)
+    assert b.level == full and app.name == "s_set" and app.scr.sel == 0
+    press(app, UP)
+    assert app.scr.sel != 0
+
+
+def test_idle_menu_plays_the_attract_demo_until_a_key(tmp_path):
+    app = App(Board(data_dir=str(tmp_path)))
+    app.run(40000)
+    assert app.demo is not None and app.name[:2] == "g_"
+    press(app, A)
+    assert app.demo is None and app.name == "s_menu"
+    assert Store(str(tmp_path)).read("game.json") is None  # demo games are never saved
+
+
+def test_a_damaged_file_is_reported_once_and_the_device_starts(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"cup1 00000000\n{}")
+    app = App(Board(data_dir=str(tmp_path)))
+    assert app.name == "s_text" and "settings.json" in " ".join(app.scr.lines)
+    press(app, A)
+    assert app.name == "s_menu"
+    assert (tmp_path / "settings.json.bad").exists()
+    assert App(Board(data_dir=str(tmp_path))).name == "s_menu"
+
+
+def test_settings_are_kept(tmp_path):
+    app = App(Board(data_dir=str(tmp_path)))
+    for bit in (UP, UP, A):  # the menu wraps: Demo, then Settings
+        press(app, bit)
+    assert app.name == "s_set"
+    press(app, LEFT)
+    press(app, B)
+    assert Store(str(tmp_path)).read("settings.json")["bright"] == 2
+    assert App(Board(data_dir=str(tmp_path))).cfg["bright"] == 2
