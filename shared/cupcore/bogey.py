@@ -33,6 +33,8 @@ _DISCARDS = const(14)
 _TOP = const(76)  # t[_TOP]: cards dealt from the deck; t[_COLUMNS]: columns started; t[_BOGEY]: the card to place or 0
 _COLUMNS = const(77)
 _BOGEY = const(78)
+_SIZE = const(79)  # the hand size and max_columns
+_MOST = const(80)
 
 
 def full_deck(params):
@@ -55,21 +57,24 @@ class Game(Engine):
         lv = params["levels"]
         ok = isinstance(lv, dict) and lv
         for k in lv if ok else ():
-            ok = ok and type(k) is str and type(lv[k]) is int and 4 <= lv[k] <= 12
+            ok = ok and type(k) is str and " " not in k and type(lv[k]) is int and 4 <= lv[k] <= 12
         if not ok:
             raise ValueError("params: levels must map names to 4..12")
-        self.params = params
+        # One string, best level first ("08epic 09legendary ..."), instead of the pack's dict.
+        self.levels = " ".join(sorted(["%02d%s" % (lv[k], k) for k in lv]))
         if stack is None:
             stack = full_deck(params)
             rng.shuffle(stack)
         self.deck = bytearray(stack)
-        self.t = bytearray(79)  # card -> where it is; 63 + k -> the last card of column k; the counters
+        self.t = bytearray(81)  # card -> where it is; 63 + k -> the last card of column k; the counters
+        self.t[_SIZE] = params["hand"]
+        self.t[_MOST] = params["max_columns"]
         self._draw()
 
     def cards(self, where):
-        """The cards at where (_HAND, _DISCARDS or a column number), in card order."""
+        """The cards at where (_HAND, _DISCARDS or a column number), in card order, as bytes."""
         t = self.t
-        out = []
+        out = bytearray()
         for c in range(64):
             if t[c] == where:
                 out.append(c)
@@ -82,7 +87,7 @@ class Game(Engine):
         for k in range(1, t[_COLUMNS] + 1):
             if t[63 + k] >> 4 == c >> 4 and t[63 + k] & 15 > c & 15:
                 out.append(k)
-        if t[_COLUMNS] < self.params["max_columns"]:
+        if t[_COLUMNS] < t[_MOST]:
             out.append(0)
         return out
 
@@ -129,8 +134,10 @@ class Game(Engine):
             self.over = not self.places(c)
             return
         if not c:
-            s = w[1].upper().replace("10", "T")
-            c = "CDHS".find(s[1:]) * 16 + "A23456789TJQK".find(s[:1]) + 1 if len(s) == 2 else -1
+            s = w[1].upper()
+            r = s[:-1]  # the rank: 10 or T, or another one letter
+            r = 10 if r.isdigit() and int(r) == 10 else "A23456789TJQK".find(r) + 1 if len(r) == 1 else 0
+            c = "CDHS".find(s[-1:]) * 16 + r if r else -1
             if c < 0 or t[c] != _HAND:
                 raise ValueError("%s is not in your hand" % s)
             if verb == "discard":
@@ -155,7 +162,7 @@ class Game(Engine):
         """The next card of the deck, 0 if none; an empty deck is first refilled from the shuffled discards."""
         t = self.t
         if t[_TOP] == 52:
-            d = bytearray(self.cards(_DISCARDS))
+            d = self.cards(_DISCARDS)
             if not d:
                 return 0
             self.rng.shuffle(d)
@@ -169,7 +176,7 @@ class Game(Engine):
     def _draw(self):
         """Fill the hand up to its size, as far as the deck and the discards allow."""
         n = len(self.cards(_HAND))
-        while n < self.params["hand"]:
+        while n < self.t[_SIZE]:
             c = self._take()
             if not c:
                 return
@@ -190,8 +197,7 @@ class Game(Engine):
         d["discards"] = len(self.cards(_DISCARDS))
         d["result"] = ("lost", "won")[won] if self.over else None
         best = None
-        lv = self.params["levels"]
-        for k in lv if won else ():
-            if lv[k] >= t[_COLUMNS] and (best is None or (lv[k], k) < (lv[best], best)):
-                best = k
+        for k in self.levels.split() if won else ():
+            if best is None and int(k[:2]) >= t[_COLUMNS]:
+                best = k[2:]
         d["level"] = best
