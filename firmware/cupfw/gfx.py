@@ -142,7 +142,7 @@ def error(fb, title, detail):
 
 def menu(fb, items, sel, y=11):
     """A list of lines below the title bar, scrolled to keep the selected one in view, which is inverted."""
-    rows = (64 - y) // 9
+    rows = (65 - y) // 9
     top = min(max(0, sel - rows + 1), max(0, len(items) - rows))
     for i in range(top, min(len(items), top + rows)):
         if i == sel:

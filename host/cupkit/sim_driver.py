@@ -20,6 +20,7 @@ def shot(app, out, name):
 def run(app, steps, out):
     """steps: (command, argument) pairs as cupkit.sim.parse makes them."""
     b = app.b
+    app.step()  # the first frame, at no cost of time
     for cmd, arg in steps:
         if cmd == "wait":
             app.run(arg)
