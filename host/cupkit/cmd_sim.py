@@ -33,12 +33,15 @@ def has_display():
 def run(args):
     if args.headless or args.keys or args.flash or args.micropython:
         return headless(args)
-    if not has_display():
-        print("No display here: playing the headless demo instead (a short game of every pack).")
-        print("Try `cupkit sim --headless --keys FILE --shots DIR` to drive it yourself.")
-        args.demo = True
-        return headless(args)
-    return window(args.data or os.path.join(os.path.expanduser("~"), ".cupkit", "sim-data"))
+    if has_display():
+        try:
+            return window(args.data or os.path.join(os.path.expanduser("~"), ".cupkit", "sim-data"))
+        except RuntimeError as e:  # pygame.error: the display would not open
+            print("The window did not open (%s)." % e)
+    print("No display here: playing the headless demo instead (a short game of every pack).")
+    print("Try `cupkit sim --headless --keys FILE --shots DIR` to drive it yourself.")
+    args.demo = True
+    return headless(args)
 
 
 def headless(args):
@@ -84,6 +87,7 @@ def headless(args):
 
 
 def window(data):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
     except ImportError:
@@ -94,9 +98,14 @@ def window(data):
     os.makedirs(data, exist_ok=True)
     board = Board(data_dir=data, seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF)
     app = App(board)
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     w, h = 128 * SCALE + 40, 64 * SCALE + 190
     screen = pygame.display.set_mode((w, h))
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        pygame.quit()
+        raise RuntimeError("no display: SDL fell back to its %s driver" % driver)
     pygame.display.set_caption("cupkit simulator  (%s)" % KEYS_HELP)
     font = pygame.font.Font(None, 26)
     keymap = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
