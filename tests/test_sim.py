@@ -130,3 +130,25 @@ def test_settings_are_kept(tmp_path):
     press(app, B)
     assert Store(str(tmp_path)).read("settings.json")["bright"] == 2
     assert App(Board(data_dir=str(tmp_path))).cfg["bright"] == 2
+
+
+def test_a_broken_synced_pack_is_listed_and_explained(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # ./packs is where synced packs live
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs" / "aaa.json").write_text('{"id": "aaa", "name": "Broken", "rules": 3}')
+    app = App(Board(data_dir=str(tmp_path / "data")))
+    assert app.scr.labels[0] == "aaa (unusable)"
+    press(app, A)
+    assert app.name == "s_text" and "rules must be text" in " ".join(app.scr.lines)
+
+
+def test_a_saved_game_that_does_not_replay_is_set_aside(tmp_path):
+    rec = {"pack": "pig", "players": 2, "seed": 1, "actions": ["hold"]}
+    Store(str(tmp_path)).write("game.json", rec)
+    app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)
+    assert app.name == "g_pig" and "action 1" in app.scr.err
+    press(app, A)
+    assert app.name == "s_menu" and app.scr.labels[0] != "Resume pig"
+    st = Store(str(tmp_path))
+    assert st.read("game.json") is None and st.read("game.bad.json") == rec

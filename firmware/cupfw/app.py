@@ -110,15 +110,15 @@ class App:
         self.scr = sys.modules["cupfw." + name].Screen(self, arg)
         self.dirty = True
 
-    def start(self, rec, demo=False):
-        """Play a game record (new, or resumed) on its engine's screen; a demo game is never saved."""
+    def start(self, rec, mode=0):
+        """Play a game record on its engine's screen; mode 0 new, 1 demo (never saved), 2 resumed."""
         from cupcore import packs
         try:
             eng = packs.load(rec.get("pack"))["engine"]
         except (ValueError, KeyError, AttributeError):
             self.go("s_text", ("note", "Cannot play %s: no usable pack" % rec.get("pack")))
             return
-        self.go("g_" + eng, (rec, demo))
+        self.go("g_" + eng, (rec, mode))
 
     def flash(self, colour, ms):
         """Every LED in one colour for ms (a bust, a lost challenge), then the screen's pattern again."""

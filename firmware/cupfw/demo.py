@@ -43,7 +43,7 @@ class Demo:
         rec = {"pack": pid, "players": n, "seed": self.rng.next30(), "actions": []}
         if eng in SHORT:
             rec["params"] = SHORT[eng]
-        app.start(rec, True)
+        app.start(rec, 1)
         self.wait = 0
 
     def tick(self, now):

@@ -16,7 +16,9 @@ ROLL_MS = 500  # the roll animation
 class Game:
     def __init__(self, app, arg):
         self.app = app
-        self.rec, self.demo = arg
+        self.rec, mode = arg
+        self.demo = mode == 1
+        self.resumed = mode == 2
         self.err = None
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
@@ -96,8 +98,9 @@ class Game:
             ev = 0
         if self.err is not None:
             if ev == 0:
-                app.st.write("game.bad.json", self.rec)
-                app.st.remove("game.json")
+                if self.resumed:  # set the saved game aside, never delete it
+                    app.st.write("game.bad.json", self.rec)
+                    app.st.remove("game.json")
                 app.go("s_menu")
         elif self.anim:
             return
@@ -130,7 +133,7 @@ class Game:
 
     def draw(self, fb):
         if self.err is not None:
-            gfx.error(fb, "Cannot resume", self.err)
+            gfx.error(fb, "Cannot resume" if self.resumed else "Cannot play", self.err)
         else:
             self.paint(fb)
 

@@ -16,11 +16,13 @@ class Screen:
             self.rec = None
         labels = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         self.ids = packs.ids()
+        self.bad = {}  # pack id -> why it cannot be used
         for pid in self.ids:
             try:
                 labels.append(packs.load(pid)["name"])
-            except ValueError:
+            except ValueError as e:
                 labels.append(pid + " (unusable)")
+                self.bad[pid] = str(e)
         self.labels = labels + list(_END)
         self.sel = arg or 0
 
@@ -35,9 +37,13 @@ class Screen:
             app = self.app
             i = self.sel - (1 if self.rec else 0)
             if i < 0:
-                app.start(self.rec)
+                app.start(self.rec, 2)
             elif i < len(self.ids):
-                app.go("s_pack", self.ids[i])
+                pid = self.ids[i]
+                if pid in self.bad:
+                    app.go("s_text", ("note", self.bad[pid]))
+                else:
+                    app.go("s_pack", pid)
             elif i == len(self.ids):
                 app.go("s_text", ("stats", None))
             elif i == len(self.ids) + 1:
