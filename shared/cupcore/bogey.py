@@ -54,14 +54,17 @@ class Game(Engine):
 
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, None)
+        # The levels as one string, best first ("08epic 09legendary ..."), not the pack's dict.
         lv = params["levels"]
         ok = isinstance(lv, dict) and lv
+        out = []
         for k in lv if ok else ():
             ok = ok and type(k) is str and " " not in k and type(lv[k]) is int and 4 <= lv[k] <= 12
+            out.append("%02d%s" % (lv[k], k))
         if not ok:
             raise ValueError("params: levels must map names to 4..12")
-        # One string, best level first ("08epic 09legendary ..."), instead of the pack's dict.
-        self.levels = " ".join(sorted(["%02d%s" % (lv[k], k) for k in lv]))
+        out.sort()
+        self.levels = " ".join(out)
         if stack is None:
             stack = full_deck(params)
             rng.shuffle(stack)
@@ -185,13 +188,16 @@ class Game(Engine):
 
     def _public(self, d):
         t = self.t
-        cols = [[] for k in range(t[_COLUMNS])]
+        cols = []
+        for k in range(t[_COLUMNS] + 1):
+            cols.append([])
         for c in range(63, 0, -1):
-            if 0 < t[c] < _HAND:
-                cols[t[c] - 1].append(name(c))
+            if 0 < t[c] <= _HAND:  # the hand is cols[-1]
+                cols[t[c] - 1 if t[c] < _HAND else -1].append(name(c))
         won = self.winner is not None
+        d["hand"] = cols.pop()
+        d["hand"].reverse()
         d["columns"] = cols
-        d["hand"] = [name(c) for c in self.cards(_HAND)]
         d["bogey"] = name(t[_BOGEY]) if t[_BOGEY] else None
         d["deck"] = 52 - t[_TOP]
         d["discards"] = len(self.cards(_DISCARDS))
