@@ -152,3 +152,11 @@ def test_a_saved_game_that_does_not_replay_is_set_aside(tmp_path):
     assert app.name == "s_menu" and app.scr.labels[0] != "Resume pig"
     st = Store(str(tmp_path))
     assert st.read("game.json") is None and st.read("game.bad.json") == rec
+
+
+def test_settings_out_of_range_fall_back_to_the_defaults(tmp_path):
+    Store(str(tmp_path)).write("settings.json", {"bright": 9, "leds": -1, "sound": 0, "dim": "x"})
+    app = App(Board(data_dir=str(tmp_path)))
+    assert app.cfg == {"bright": 3, "leds": 2, "sound": 0, "dim": 60, "sleep": 300}
+    app.run(100)
+    assert app.b.level == 180

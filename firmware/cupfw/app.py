@@ -32,7 +32,8 @@ LONGPRESS = const(2)
 SHAKE = const(64)  # the shake sensor, reported as a press of this bit
 # LED colours by index: off, dim white, green, amber, red, blue, magenta, cyan.
 PALETTE = b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff"
-DEFAULTS = (("bright", 3), ("sound", 1), ("leds", 2), ("dim", 60), ("sleep", 300))
+# Settings: name, default, lowest, highest (times in seconds, 0 = never).
+DEFAULTS = (("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200))
 
 
 def drop(name):
@@ -53,9 +54,9 @@ class App:
         self.st = Store(board.data_dir)
         saved = self.st.read("settings.json", None)
         self.cfg = {}
-        for k, v in DEFAULTS:
+        for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
-            self.cfg[k] = got if type(got) is int else v
+            self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
         now = board.ticks_ms()
         self.raw = 0  # last raw sample
         self.held = 0  # debounced buttons
