@@ -151,7 +151,8 @@ class Screen(play.Game):
             play.scores(fb, s["lives"], s["winner"], 14)
             gfx.text(fb, "lives left    A: menu", 0, 56)
         elif ui == COVER:
-            gfx.bar(fb, self.word, "lives " + "/".join([str(n) for n in s["lives"]]))
+            lives = "/".join([str(n) for n in s["lives"]])
+            gfx.bar(fb, self.word, lives if s["players"] > 4 else "lives " + lives)
             gfx.center(fb, "Pass the cup to", 13)
             gfx.center(fb, "Player %d" % (t + 1), 25, 2)
             claim = s["claim"]

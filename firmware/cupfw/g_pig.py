@@ -55,7 +55,7 @@ class Screen(play.Game):
             gfx.bar(fb, "Player %d wins!" % (s["winner"] + 1), str(g.goal))
         else:
             gfx.bar(fb, "Player %d" % (s["turn"] + 1), "to %d" % g.goal)
-        play.scores(fb, s["scores"], s["turn"], 11)
+        play.scores(fb, s["scores"], s["winner"] if s["over"] else s["turn"], 11)
         y = 30 if s["players"] > 4 else 22
         acts = self.rec["actions"]
         faces = s["last_roll"] if acts and acts[-1][:4] == "roll" else ()
