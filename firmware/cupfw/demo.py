@@ -8,7 +8,6 @@ from cupcore.rng import Rng
 
 STEP = 400  # ms between the demo's moves
 CAP = 40  # actions per game
-SHORT = {"pig": {"goal": 30}, "mia": {"lives": 1}}
 
 
 class Demo:
@@ -41,8 +40,10 @@ class Demo:
             self.i = 0
         pid, eng, n = self.games[self.i]
         rec = {"pack": pid, "players": n, "seed": self.rng.next30(), "actions": []}
-        if eng in SHORT:
-            rec["params"] = SHORT[eng]
+        if eng == "pig":
+            rec["params"] = {"goal": 30}
+        elif eng == "mia":
+            rec["params"] = {"lives": 1}
         app.start(rec, 1)
         self.wait = 0
 

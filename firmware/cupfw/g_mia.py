@@ -16,8 +16,9 @@ CUP = 2
 PICK = 3
 REVEAL = 4
 LIFT_MS = 1500  # the suspense before the cup is lifted
-# Choice labels for the engine's actions, and the two the screen adds.
-_LABEL = {"roll": "Roll", "challenge": "Challenge", "pass": "Pass unseen", "concede": "Concede"}
+# The player's choices (the engine's actions and two of the screen's own) and their labels.
+_ACTS = ("roll", "challenge", "pass", "concede", "raise", "peek")
+_LABELS = ("Roll", "Challenge", "Pass unseen", "Concede", "Raise (no roll)", "Peek at the cup")
 
 
 def pair(fb, v, x, y, s):
@@ -167,8 +168,7 @@ class Screen(play.Game):
                 gfx.text(fb, self.word + "!" if claim == 21 else "by P%d" % (s["owner"] + 1), 66, 15)
             else:
                 gfx.text(fb, "No claim yet: roll!", 0, 15)
-            gfx.menu(fb, [_LABEL.get(c) or ("Raise (no roll)" if c == "raise" else "Peek at the cup")
-                          for c in self.choices], self.sel, 28)
+            gfx.menu(fb, [_LABELS[_ACTS.index(c)] for c in self.choices], self.sel, 28)
         elif ui == CUP:
             gfx.bar(fb, "Player %d's cup" % (t + 1))
             if self.anim:
