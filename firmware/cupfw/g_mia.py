@@ -78,8 +78,6 @@ class Screen(play.Game):
         for i in range(min(len(p), s["players"])):
             n = s["lives"][i]
             p[i] = 5 if i == s["turn"] else (0 if not n else (4 if n == 1 else (3 if n == 2 else 2)))
-        if self.anim and self.ui == CUP:
-            p[self.t % min(len(p), 8)] = 7
 
     def press(self, bit):
         ui = self.ui

@@ -22,6 +22,7 @@ class Game:
         self.err = None
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
+        self.spin = False
         from cupcore import replay
         try:
             self.g = replay.load(self.rec)
@@ -47,6 +48,7 @@ class Game:
             self.save()
         if anim:
             self.anim = self.app.b.ticks_ms() + anim
+        self.spin = anim == ROLL_MS  # a roll: the LEDs chase round while the dice tumble
         self.enter()
         self.lights()
         self.app.dirty = True
@@ -124,12 +126,24 @@ class Game:
             return False
         if self.app.b.ticks_diff(now, self.anim) >= 0:
             self.anim = 0
+            self.relight(-1)
             return True
         t = now // 80
         if t != self.t:
             self.t = t
+            if self.spin:
+                self.relight(t)
             return True
         return False
+
+    def relight(self, chase):
+        """The screen's LEDs afresh, with one cyan LED at chase (a roll) unless chase < 0."""
+        p = self.app.pattern
+        for i in range(len(p)):
+            p[i] = 0
+        self.lights()
+        if chase >= 0:
+            p[chase % len(p)] = 7
 
     def draw(self, fb):
         if self.err is not None:
