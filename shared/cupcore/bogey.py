@@ -105,13 +105,16 @@ class Game(Engine):
         out = [None] * n  # sized at once, and no string made twice: the heap stays in few pieces
         i = 0
         for c in cards:
-            s = name(c)
+            r = "A23456789TJQK"[(c & 15) - 1]  # one-letter strings are interned: no garbage
+            u = "CDHS"[c >> 4]
             for k in self.places(c):
-                k = "c%d" % k if k else "new"
-                out[i] = "%s %s" % ("place", k) if b else "%s %s %s" % ("play", s, k)
+                if b:
+                    out[i] = "place c%d" % k if k else "place new"
+                else:
+                    out[i] = "play %s%s c%d" % (r, u, k) if k else "play %s%s new" % (r, u)
                 i += 1
             if not b:
-                out[i] = "%s %s" % ("discard", s)
+                out[i] = "discard %s%s" % (r, u)
                 i += 1
         if not b and (self.t[_TOP] < 52 or self.cards(_DISCARDS)):
             out[i] = "end"
