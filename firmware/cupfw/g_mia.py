@@ -105,7 +105,7 @@ class Screen(play.Game):
             elif bit == B or bit == RIGHT or bit == DOWN:
                 self.peek = False
                 self.ui = PICK if self.g.rolled else MENU
-                self.sel = len(self.g.claims()) - 1
+                self.sel = len(self.g.claims()) - 1 if self.g.rolled else 0
         else:
             vals = self.g.claims()
             if bit == UP or bit == DOWN:

@@ -16,7 +16,7 @@ def add_arguments(p):
     p.add_argument("--keys", metavar="FILE", help="key script: press/keydown/keyup KEY, wait MS, shot NAME, shake")
     p.add_argument("--shots", metavar="DIR", help="write each shot as DIR/NAME.png")
     p.add_argument("--micropython", action="store_true", help="run the firmware inside the micropython binary")
-    p.add_argument("--heap", type=int, metavar="KB", help="micropython heap size (-X heapsize)")
+    p.add_argument("--heap", type=int, metavar="KB", help="micropython heap size (-X heapsize; implies --micropython)")
     p.add_argument("--demo", action="store_true", help="play one demo cycle of every pack first, then the keys")
     p.add_argument("--data", metavar="DIR", help="the device's /data folder (default: ~/.cupkit/sim-data for the "
                    "window, a fresh one for --headless)")
@@ -31,6 +31,7 @@ def has_display():
 
 
 def run(args):
+    args.micropython = args.micropython or bool(args.heap)
     if args.headless or args.keys or args.flash or args.micropython:
         return headless(args)
     if has_display():
