@@ -33,6 +33,8 @@ _CLAIMS = [
 
 
 class Game(Engine):
+    RESERVE = 128  # self-play's room for actions: random 3-player games stay well under it
+
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, stack)
         r = params["ranking"]
