@@ -2,6 +2,7 @@
 
 import json
 import os
+import sys
 import time
 
 from cupkit import boards, flashing, layout, progress, tools
@@ -71,20 +72,24 @@ def install(args, choose_files, owned_fn, verb):
     """Connect, pick the files (choose_files(info) -> {path: bytes}), install them, report. Returns exit status."""
     t0 = time.monotonic()
     target, info, where = connect(args)
+    res = {}
     try:
         if info.get("recovered"):
-            print("finished an interrupted install found on %s" % where)
+            sys.stderr.write("finished an interrupted install found on %s\n" % where)
         want = choose_files(info)
         bar = progress.Bar(verb)
         try:
             res = flashing.install(target, info, want, owned_fn, bar)
         except flashing.Failed as e:
             raise Fail(str(e))
+        except OSError as e:  # a drive
+            raise Fail("cannot write to %s (%s) — a CIRCUITPY drive the board has taken for itself? "
+                       "hold B while plugging it in, then retry" % (where, e.strerror or e))
         finally:
             bar.close()
     finally:
         if hasattr(target, "dev"):
-            target.dev.close()
+            target.dev.close(restart=bool(res.get("switched") or res.get("deleted")))
     res["seconds"] = round(time.monotonic() - t0, 3)
     res["where"] = where
     res["files"] = len(want)

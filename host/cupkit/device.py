@@ -16,6 +16,9 @@ from cupkit.cli import Fail
 # USB vendor ids of boards that run MicroPython or CircuitPython out of the box:
 # Raspberry Pi, Adafruit, MicroPython (pyboard), Espressif.
 BOARD_VIDS = (0x2E8A, 0x239A, 0xF055, 0x303A)
+HINTS = (("Errno 30", " — its flash is read-only to its own code (CircuitPython: use --drive)"),
+         ("Errno 28", " — its flash is full: remove files from it (not /data) and retry"),
+         ("ImportError", " — is it flashed? run `cupkit flash`"))
 NO_DEVICE = "no device found — is it plugged in? try `cupkit devices` (or start one: `cupkit vdev`)"
 
 
@@ -90,8 +93,11 @@ class Device:
             raise Fail("device busy: %s is open in another program (a serial monitor, Thonny, mpremote?) "
                        "— close it and retry" % self.port)
         self.t.serial = _Pushback(self.t.serial)
+        raw = self.t.serial.ser
+        raw.timeout = 0.1  # mpremote reads a pty byte by byte: without a timeout a silent device hangs it
         try:
             self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
+            raw.timeout = None
         except (TransportError, OSError):
             self.close()
             raise Fail("the device at %s does not answer MicroPython's raw REPL — press its reset button "
@@ -107,7 +113,9 @@ class Device:
             raise Fail("lost the device at %s (%s) — check the cable and retry" % (self.port, e))
         if err:
             lines = err.decode("utf-8", "replace").strip().splitlines()
-            raise Fail("the device reported: %s" % (lines[-1] if lines else "an error"))
+            last = lines[-1] if lines else "an error"
+            hint = next((h for k, h in HINTS if k in last), "")
+            raise Fail("the device reported: %s%s" % (last, hint))
         return out
 
     def _follow(self, timeout):
@@ -149,10 +157,20 @@ class Device:
         except (IndexError, ValueError):
             raise Fail("unexpected answer from the device: %r" % "\n".join(out)[-200:])
 
-    def close(self):
+    def close(self, restart=False):
+        """Leave the raw REPL; with restart, soft-reboot (Ctrl-D at the REPL) so new files take effect
+        (the unix port of the virtual device ends instead, and the virtual device starts it again)."""
         try:
             if self.t.in_raw_repl:
                 self.t.exit_raw_repl()
+            if restart:
+                self.t.serial.ser.timeout = 0.1
+                self.t.read_until(1, b">>> ", timeout=2, timeout_overall=3)
+                self.t.serial.write(b"\x04")
+                # wait for the reboot to show, so the next connection's bytes reach the new program
+                seen, end = b"", time.monotonic() + 3
+                while b"soft reboot" not in seen and b"MicroPython" not in seen and time.monotonic() < end:
+                    seen += self.t.serial.read(64)
             self.t.close()
         except Exception:
             pass

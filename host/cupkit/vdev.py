@@ -59,9 +59,12 @@ class VirtualDevice:
         return self
 
     def _relay(self):
+        """Copy bytes both ways. Input waits until micropython shows its first prompt: it flushes
+        its terminal's input when it starts, so earlier bytes (a client's Ctrl-C, Ctrl-A) would be lost."""
+        booting = True
         while not self._stop:
             try:
-                ready = select.select([self._cmaster, self._dmaster], [], [], 0.2)[0]
+                ready = select.select([self._dmaster] if booting else [self._cmaster, self._dmaster], [], [], 0.2)[0]
             except (OSError, ValueError):
                 return
             for fd in ready:
@@ -74,7 +77,9 @@ class VirtualDevice:
                         self._reap()
                         if not self._stop:
                             self._spawn()
+                            booting = True
                         break
+                    booting = booting and b">>> " not in data
                     os.write(self._cmaster, data)
                 elif data:
                     os.write(self._dmaster, data)
