@@ -13,6 +13,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -288,3 +289,39 @@ def test_bench_flash_reports_both_ratios(micropython):
     r = bench_flash.measure()
     assert r["second_wrote"] == 0 and r["files"] == len(layout.files(mpy=True))
     assert r["second_ratio"] > 0 and r["vs_mpremote"] > 0
+
+
+def test_monitor_is_the_serial_console(device):
+    """In a terminal: the device's REPL answers through it, Ctrl-] leaves."""
+    import pty
+    import select
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, "-m", "cupkit", "monitor", "--port", device.port])
+
+    def read_until(token, seconds=15):
+        got, end = b"", time.monotonic() + seconds
+        while token not in got and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    got += os.read(fd, 4096)
+                except OSError:
+                    break
+        return got
+
+    try:
+        assert b"Ctrl-] to leave" in read_until(b"Ctrl-] to leave")
+        os.write(fd, b"\r")
+        assert b">>> " in read_until(b">>> ")
+        os.write(fd, b"print(6*7)\r")
+        assert b"\n42" in read_until(b"\n42")
+        os.write(fd, b"\x1d")
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
