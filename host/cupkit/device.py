@@ -90,6 +90,9 @@ class Device:
         try:
             self.t = SerialTransport(self.port, baudrate=115200)
         except TransportError:
+            if os.path.exists(self.port) and not os.access(self.port, os.R_OK | os.W_OK):
+                raise Fail("no permission to open %s: add yourself to its group (Linux: sudo usermod -aG dialout "
+                           "$USER, then log in again)" % self.port)
             raise Fail("device busy: %s is open in another program (a serial monitor, Thonny, mpremote?) "
                        "— close it and retry" % self.port)
         self.t.serial = _Pushback(self.t.serial)

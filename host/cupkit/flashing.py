@@ -127,7 +127,7 @@ class Plan:
         self.hashes = {}
         for path in sorted(want):
             if " " in path:
-                raise ValueError("device paths may not contain spaces: %r" % path)
+                raise Failed("device paths may not contain spaces: %r" % path)
             h = self.hashes[path] = digest(want[path], algo)
             if have.get(path) == h:
                 continue
