@@ -241,6 +241,12 @@ def test_logs_round_trip_and_stats(device, tmp_path):
     assert "quick-pig" in r.stdout and "50" in r.stdout
     r = cupkit("logs", "pull", "--port", device.port, "--out", "again", cwd=str(work))
     assert "3 verified" in r.stdout
+    from cupfw import store
+    with open(os.path.join(device.dir, "data", "log", "00010.json"), "wb") as f:
+        f.write(store.encode({"pack": "hog", "players": 2, "seed": 1, "actions": ["hold"]}))
+    r = cupkit("logs", "pull", "--port", device.port, cwd=str(work))
+    assert r.returncode == 2 and "00010.json: does not replay: action 1 (hold)" in r.stdout
+    assert "1 records do not replay" in r.stderr
 
 
 def test_scenarios_run_on_the_device(device):

@@ -52,14 +52,15 @@ def save(folder, decoded, pack_files):
 
 
 def verify(folder, path):
-    """(record, None) if the record replays, else (record or None, reason)."""
+    """(record, None) if the record replays to a finished game (the log keeps only those),
+    else (record or None, reason)."""
     try:
         with open(path, encoding="utf-8") as f:
             rec = json.load(f)
-        replay.run(rec, [os.path.join(folder, "packs"), "packs", paths.PACKS])
-        return rec, None
+        summary = replay.run(rec, [os.path.join(folder, "packs"), "packs", paths.PACKS])
     except (OSError, ValueError) as e:
         return None, str(e)
+    return rec, None if summary["over"] else "it replays, but the game is not over"
 
 
 def stats(folder):
