@@ -89,7 +89,7 @@ def install(args, choose_files, owned_fn, verb):
             bar.close()
     finally:
         if hasattr(target, "dev"):
-            target.dev.close(restart=bool(res.get("switched") or res.get("deleted")))
+            target.dev.close(restart=target.dev.is_board or bool(res.get("switched") or res.get("deleted")))
     res["seconds"] = round(time.monotonic() - t0, 3)
     res["where"] = where
     res["files"] = len(want)

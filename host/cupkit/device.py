@@ -101,10 +101,16 @@ class Device:
         try:
             self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
             raw.timeout = None
+            # Connecting stopped a board's program (Ctrl-C); leaving restarts it. The unix port of
+            # the virtual device runs nothing at start, so it is restarted only after changes.
+            self.is_board = self.run("import sys\nprint(sys.platform)").strip() != b"linux"
         except (TransportError, OSError):
             self.close()
             raise Fail("the device at %s does not answer MicroPython's raw REPL — press its reset button "
                        "and retry (CircuitPython boards: use --drive)" % self.port)
+        except Fail:
+            self.close()
+            raise
 
     def run(self, code, timeout=None):
         """Execute code on the device; its printed output (bytes). Fail with the device's error."""
@@ -160,9 +166,12 @@ class Device:
         except (IndexError, ValueError):
             raise Fail("unexpected answer from the device: %r" % "\n".join(out)[-200:])
 
-    def close(self, restart=False):
-        """Leave the raw REPL; with restart, soft-reboot (Ctrl-D at the REPL) so new files take effect
-        (the unix port of the virtual device ends instead, and the virtual device starts it again)."""
+    def close(self, restart=None):
+        """Leave the raw REPL and, with restart (default: on a board), soft-reboot (Ctrl-D at the REPL)
+        so its program runs again with any new files (the unix port of the virtual device ends
+        instead, and the virtual device starts it again)."""
+        if restart is None:
+            restart = getattr(self, "is_board", False)
         try:
             if self.t.in_raw_repl:
                 self.t.exit_raw_repl()
