@@ -331,3 +331,10 @@ def test_monitor_is_the_serial_console(device):
         except (ProcessLookupError, ChildProcessError):
             pass
         os.close(fd)
+
+
+def test_flash_fits_a_small_heap(tmp_path, micropython):
+    """The device's side of a flash (probe, writes of about 8 KB per command, switch) runs in 32 KB."""
+    with vdev.VirtualDevice(str(tmp_path / "small"), heap_kb=32) as dev:
+        assert flash(dev)["sent"] == len(layout.files(mpy=True))
+        assert boot(dev.dir) == replay.run(RECORD)

@@ -18,7 +18,8 @@ from cupkit.cli import Fail
 BOARD_VIDS = (0x2E8A, 0x239A, 0xF055, 0x303A)
 HINTS = (("Errno 30", " — its flash is read-only to its own code (CircuitPython: use --drive)"),
          ("Errno 28", " — its flash is full: remove files from it (not /data) and retry"),
-         ("ImportError", " — is it flashed? run `cupkit flash`"))
+         ("ImportError", " — is it flashed? run `cupkit flash`"),
+         ("MemoryError", " — the device is short of RAM: unplug it, plug it in again and retry"))
 NO_DEVICE = "no device found — is it plugged in? try `cupkit devices` (or start one: `cupkit vdev`)"
 
 
@@ -104,6 +105,10 @@ class Device:
             # Connecting stopped a board's program (Ctrl-C); leaving restarts it. The unix port of
             # the virtual device runs nothing at start, so it is restarted only after changes.
             self.is_board = self.run("import sys\nprint(sys.platform)").strip() != b"linux"
+            if self.is_board:  # a soft reset in the raw REPL: a clean heap, and main.py does not start
+                raw.timeout = 0.1
+                self.t.enter_raw_repl(soft_reset=True, timeout_overall=patience)
+                raw.timeout = None
         except (TransportError, OSError):
             self.close()
             raise Fail("the device at %s does not answer MicroPython's raw REPL — press its reset button "

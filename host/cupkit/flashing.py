@@ -20,8 +20,8 @@ import zlib
 STAGE = ".cupkit/new/"
 JOURNAL = ".cupkit/switch"
 TOP = ("main.py", "code.py", "boot.py", "board.json")
-CHUNK = 3072      # raw bytes per write call (4 KB of base64 in one statement)
-BATCH = 12288     # raw bytes per raw-REPL exec (kept small for a board's RAM)
+CHUNK = 2048      # raw bytes per write call (2.7 KB of base64 in one statement)
+BATCH = 8192      # raw bytes per raw-REPL exec (about 11 KB of source: small enough for a board's RAM)
 
 # Sent once per session; runs on MicroPython and CircuitPython. The unix port
 # (the virtual device) keeps its folder as the working directory; boards use /.
