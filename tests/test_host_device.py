@@ -338,3 +338,37 @@ def test_flash_fits_a_small_heap(tmp_path, micropython):
     with vdev.VirtualDevice(str(tmp_path / "small"), heap_kb=32) as dev:
         assert flash(dev)["sent"] == len(layout.files(mpy=True))
         assert boot(dev.dir) == replay.run(RECORD)
+
+
+def test_power_cut_during_flash_is_finished_by_the_next_flash(device):
+    """The device itself dies at random points of a flash (the virtual device starts a new one, like
+    power coming back): the host says it lost the device; the flash folder holds one complete version,
+    or a committed switch list that the next flash finishes first; that flash completes."""
+    def lib(mpy):
+        return {p: d for p, d in layout.files(mpy=mpy).items() if p.startswith("lib/")}
+
+    flash(device, "--no-mpy")
+    t0 = time.monotonic()
+    flash(device)
+    full = time.monotonic() - t0
+    old = firmware_set(device.dir)
+    rng = random.Random(5)
+    for round_ in range(6):
+        mpy = round_ % 2 == 1
+        new = lib(mpy)
+        cmd = [sys.executable, "-m", "cupkit", "flash", "--port", device.port] + ([] if mpy else ["--no-mpy"])
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(rng.uniform(0.2, 1.2) * full)
+        device.proc.kill()
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 0 or "lost the device" in err, err
+        got = firmware_set(device.dir)
+        pending = os.path.exists(os.path.join(device.dir, ".cupkit", "switch"))
+        assert pending or got in (old, new), "round %d: a mix of versions and no switch list" % round_
+        if not pending:
+            assert boot(device.dir) == replay.run(RECORD)
+        r = cupkit("flash", "--port", device.port, "--json", *([] if mpy else ["--no-mpy"]))
+        assert r.returncode == 0, r.stderr
+        assert ("finished an interrupted install" in r.stderr) == pending
+        old = firmware_set(device.dir)
+        assert old == new

@@ -20,6 +20,8 @@ HINTS = (("Errno 30", " — its flash is read-only to its own code (CircuitPytho
          ("Errno 28", " — its flash is full: remove files from it (not /data) and retry"),
          ("ImportError", " — is it flashed? run `cupkit flash`"),
          ("MemoryError", " — the device is short of RAM: unplug it, plug it in again and retry"))
+# What a (re)starting MicroPython prints: seen while a command runs, the device restarted under it.
+BOOTED = (b"soft reboot\r\n", b'Type "help()" for more information.')
 NO_DEVICE = "no device found — is it plugged in? try `cupkit devices` (or start one: `cupkit vdev`)"
 
 
@@ -156,6 +158,8 @@ class Device:
                 if chunk:
                     buf += chunk
                     idle = time.monotonic()
+                    if any(b in buf for b in BOOTED):
+                        raise TransportError("it restarted in the middle of a command: a reset or a power cut?")
                 elif time.monotonic() - idle > timeout:
                     raise TransportError("no answer for %d s" % timeout)
         finally:
