@@ -6,7 +6,8 @@ Every install goes the same way: list the device's files with their hashes
 by a rename: the commit point) and apply it: rename every new file into place,
 remove files that are gone, delete the journal. Before the commit the device
 holds the old version untouched; the switch runs on the device in one go, and
-a switch cut short (power loss) is finished first thing by the next install.
+a switch cut short (power loss) is finished at the board's next boot (main.py
+and code.py replay the journal before they import anything) or by the next install.
 /data is never listed, written or removed.
 """
 
