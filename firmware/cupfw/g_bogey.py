@@ -83,7 +83,7 @@ class Screen(play.Game):
         cols = s["columns"]
         target = self.places[self.at].split()[-1] if self.places else ""
         if s["over"]:
-            gfx.bar(fb, "Won: " + str(s["level"]) if s["result"] == "won" else "The Bogey wins")
+            gfx.bar(fb, "Won: " + str(s["level"]) if s["result"] == "won" else "The Bogey wins", "A:menu")
         elif s["bogey"]:
             gfx.bar(fb, "The Bogey's card: <>")
         elif self.card:
@@ -115,8 +115,6 @@ class Screen(play.Game):
             x += 17
         if s["bogey"]:
             gfx.card(fb, 104, 46, s["bogey"], 1)
-        if s["over"]:
-            gfx.text(fb, "A: menu", 86, 55)
-        elif not s["bogey"]:
+        if not s["bogey"] and not s["over"]:
             gfx.text(fb, "deck %d" % s["deck"], 86, 46)
             gfx.text(fb, "disc %d" % s["discards"], 86, 55)
