@@ -129,3 +129,18 @@ def test_cupkit_replay_matches_micropython(image, tmp_path):
     code = "import json\nfrom cupcore import replay\nprint(json.dumps(replay.run(json.load(open(%r)))))\n" % str(f)
     assert run_mp_json(image, code) == [host]
     assert host["over"] and host["actions"] == len(rec["actions"])
+
+
+def test_a_pack_cannot_ask_an_engine_for_more_players(tmp_path):
+    """Scoundrel is solitaire: a pack claiming 1 to 4 players still plays only 1."""
+    from conftest import cupkit
+    d = tmp_path / "packs"
+    d.mkdir()
+    pack = json.load(open(paths.PACKS + "/scoundrel.json"))
+    pack.update(id="crowd", players={"min": 1, "max": 4})
+    (d / "crowd.json").write_text(json.dumps(pack))
+    with pytest.raises(ValueError, match="players must be from 1 to 1 for crowd"):
+        replay.start({"pack": "crowd", "players": 2}, [str(d)])
+    assert replay.start({"pack": "crowd", "players": 1}, [str(d)]).players == 1
+    r = cupkit("packs", "validate", str(d / "crowd.json"))
+    assert r.returncode == 2 and "players must be from 1 to 1 for crowd" in r.stdout

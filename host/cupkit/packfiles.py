@@ -47,7 +47,8 @@ def problems(path):
     try:
         packs.check(pack, stem)
         if "engine" in pack:
-            replay.start({"pack": stem, "players": pack["players"]["min"]}, [os.path.dirname(path) or "."])
+            for n in (pack["players"]["min"], pack["players"]["max"]):
+                replay.start({"pack": stem, "players": n}, [os.path.dirname(path) or "."])
     except ValueError as e:
         return ["%s" % e]
     return []

@@ -27,6 +27,7 @@ except ImportError:
         return x
 
 KIND = "cards"
+PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {"hand": (1, 10), "max_columns": (4, 12), "levels": None}
 _HAND = const(13)  # places in t after the column numbers 1..12
 _DISCARDS = const(14)
@@ -152,7 +153,9 @@ class Game(Engine):
         s = w[-1]
         k = 0 if s == "new" else (int(s[1:]) or -1) if s[:1] == "c" and s[1:].isdigit() else -1
         if k not in self.places(c):
-            raise ValueError("no place %s for %s" % (s, name(c)))
+            last = t[63 + k] if 0 < k <= t[_COLUMNS] else 0
+            raise ValueError("no place %s for %s%s" % (s, name(c), " (%s ends in %s)" % (s, name(last)) if last
+                                                      else "" if k else " (no new column left)"))
         if not k:
             t[_COLUMNS] = k = t[_COLUMNS] + 1
         t[63 + k] = c

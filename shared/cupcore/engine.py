@@ -1,6 +1,7 @@
 """The shape every engine shares (DESIGN.md, RULES.md section 2).
 
-An engine module defines KIND ("dice" or "cards"), PARAMS (see check_params),
+An engine module defines KIND ("dice" or "cards"), PLAYERS (the fewest and most
+players it can play; a pack's range must lie inside), PARAMS (see check_params),
 for card games full_deck(params), and a class Game(Engine) built as
 Game(pack_id, players, params, rng, stack): params already checked; stack is the
 stacked dice (ints) or the stacked deck (card ints, top first), or None.

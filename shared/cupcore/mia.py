@@ -14,6 +14,7 @@ a larger block) and the checked params dict itself rather than copies of it.
 from cupcore.engine import Engine
 
 KIND = "dice"
+PLAYERS = (2, 8)  # the player counts this engine can play
 PARAMS = {
     "lives": (1, 9),
     "ranking": None,  # checked by Game: the 21 values, each once
@@ -147,7 +148,7 @@ class Game(Engine):
                 self.turn = self._after(t)
                 return
             if c != 21:
-                raise ValueError("concede only against Mia")
+                raise ValueError("concede only against a claim of 21")
         lives = self.lives
         lives[loser] = max(0, lives[loser] - lost)
         self.claim = self.owner = None

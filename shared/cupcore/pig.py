@@ -6,6 +6,7 @@ Actions: roll, roll N (Hog), hold.
 from cupcore.engine import Engine
 
 KIND = "dice"
+PLAYERS = (1, 8)  # the player counts this engine can play
 PARAMS = {
     "goal": (1, 10000),
     "dice": (1, 2),

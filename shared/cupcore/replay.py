@@ -37,8 +37,8 @@ def start(record, where=None):
         raise ValueError("pack %s has rules but no game" % pid)
     mod = engine(pack["engine"])
     n = record.get("players")
-    lo = pack["players"]["min"]
-    hi = pack["players"]["max"]
+    lo = max(pack["players"]["min"], mod.PLAYERS[0])  # a pack may not ask an engine for more
+    hi = min(pack["players"]["max"], mod.PLAYERS[1])
     if type(n) is not int or n < lo or n > hi:
         raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))

@@ -14,6 +14,7 @@ Actions: avoid, take C, fight C, bare C.
 from cupcore.engine import Engine
 
 KIND = "cards"
+PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {"health": (1, 99), "weapon_rule": ("le", "lt")}
 
 
