@@ -1,11 +1,14 @@
 """cupkit sim as a user runs it, and the device program's loop (idle, saves, notices) on the virtual board."""
 
+import json
+import os
+
 from cupfw.app import App
 from cupfw.hal import A, B, UP, LEFT
 from cupfw.hal.virtual import Board
 from cupfw.store import Store
 
-from cupkit import layout
+from cupkit import layout, sim
 
 from conftest import cupkit
 
@@ -49,6 +52,22 @@ def test_flash_runs_the_firmware_installed_in_a_device_folder(tmp_path):
     assert (dev / "data").is_dir() and (tmp_path / "s" / "menu.png").exists()
     r = cupkit("sim", "--flash", str(tmp_path / "nothing"), "--keys", str(keys))
     assert r.returncode == 2 and "cupkit flash" in r.stderr
+
+
+def test_the_working_directory_plays_no_part(tmp_path, monkeypatch):
+    """A packs/ folder where the simulator is started is not the simulated device's: same frames."""
+    steps = sim.parse("shot menu\npress down\npress down\npress down\npress down\npress a\nshot pack\n")
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs" / "aaa.json").write_text(json.dumps(
+        {"id": "aaa", "name": "Aaa house", "rules": "r", "engine": "pig", "players": {"min": 2, "max": 2},
+         "params": {}}))
+    monkeypatch.chdir(tmp_path)
+    here = sim.headless(steps)
+    monkeypatch.chdir(tmp_path / "packs")
+    assert sim.headless(steps) == here
+    assert os.getcwd() == str(tmp_path / "packs")
+    monkeypatch.chdir(tmp_path)
+    assert sim.headless(steps, micropython=True) == here
 
 
 def press(app, bit, ms=80):
@@ -111,6 +130,17 @@ def test_idle_menu_plays_the_attract_demo_until_a_key(tmp_path):
     assert Store(str(tmp_path)).read("game.json") is None  # demo games are never saved
 
 
+def test_the_demo_stops_at_sleep_and_a_waking_key_finds_the_menu(tmp_path):
+    app = App(Board(data_dir=str(tmp_path)))
+    app.run(400000)  # attract demo after 30 s, asleep at 300 s
+    assert app.b.level == 0 and app.demo is None and app.name == "s_menu"
+    press(app, UP)  # only wakes
+    assert app.b.level > 0 and app.name == "s_menu" and app.scr.sel == 0
+    press(app, UP)
+    app.run(5000)
+    assert app.name == "s_menu" and app.scr.sel == len(app.scr.labels) - 1
+
+
 def test_a_damaged_file_is_reported_once_and_the_device_starts(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"cup1 00000000\n{}")
     app = App(Board(data_dir=str(tmp_path)))
@@ -119,6 +149,17 @@ def test_a_damaged_file_is_reported_once_and_the_device_starts(tmp_path):
     assert app.name == "s_menu"
     assert (tmp_path / "settings.json.bad").exists()
     assert App(Board(data_dir=str(tmp_path))).name == "s_menu"
+
+
+def test_every_damaged_file_is_reported(tmp_path):
+    names = ("settings.json", "stats.json", "game.json")
+    for n in names:
+        (tmp_path / n).write_bytes(b"cup1 00000000\n{}")
+    app = App(Board(data_dir=str(tmp_path)))
+    assert app.name == "s_text"
+    text = " ".join(app.scr.lines)
+    for n in names:
+        assert n in text and (tmp_path / (n + ".bad")).exists()
 
 
 def test_settings_are_kept(tmp_path):

@@ -53,6 +53,8 @@ class App:
         self.fb = board.fb
         self.st = Store(board.data_dir)
         saved = self.st.read("settings.json", None)
+        for n in ("stats.json", "game.json"):
+            self.st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
         self.cfg = {}
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
@@ -148,10 +150,8 @@ class App:
         if self.demo is not None:
             if ev != PRESS:
                 return
-            self.demo = None
             self.swallow |= bit & ~SHAKE
-            self.go("s_menu")
-            self.switch()
+            self.menu()
             return
         if ev == PRESS and bit != SHAKE:
             self.beep(2000, 5)
@@ -192,7 +192,8 @@ class App:
         cfg = self.cfg
         if self.mode < 2 and cfg["sleep"] and idle >= cfg["sleep"] * 1000:
             self.mode = 2
-            self.demo = None
+            if self.demo is not None:
+                self.menu()  # the demo stops at sleep: a waking key finds the menu, not a driverless demo game
             b.contrast(0)
         elif self.mode == 0 and cfg["dim"] and idle >= cfg["dim"] * 1000 and self.demo is None:
             self.mode = 1
@@ -224,6 +225,12 @@ class App:
                 for j in range(3):
                     out[3 * i + j] = PALETTE[c + j] * lvl // 4
         self.b.leds(out)
+
+    def menu(self):
+        """End the demo and show the menu now."""
+        self.demo = None
+        self.go("s_menu")
+        self.switch()
 
     def run_demo(self, once):
         """Attract mode: a short game of every pack, played by the device through the game screens."""

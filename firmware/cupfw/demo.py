@@ -1,7 +1,8 @@
 """Attract mode: the device plays a short game of every pack by itself, through the real game screens.
 
-Any button ends it. Games are shortened by parameters (Pig to 30, Mia with one
-life), capped at CAP actions, and never saved.
+Any button ends it, and so does sleep (a waking key finds the menu). Games
+are shortened by parameters (Pig to 30, Mia with one life), capped at CAP
+actions, and never saved.
 """
 
 from cupcore.rng import Rng
@@ -34,8 +35,7 @@ class Demo:
         self.i += 1
         if self.i >= len(self.games):
             if self.once:
-                app.demo = None
-                app.go("s_menu")
+                app.menu()
                 return
             self.i = 0
         pid, eng, n = self.games[self.i]

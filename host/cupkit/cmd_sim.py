@@ -1,7 +1,9 @@
 """cupkit sim: the device program in a window (pygame), or headless from a key script."""
 
 import os
+import shutil
 import sys
+import tempfile
 
 from cupkit.cli import Fail
 
@@ -35,10 +37,17 @@ def run(args):
     if args.headless or args.keys or args.flash or args.micropython:
         return headless(args)
     if has_display():
+        from cupkit import sim
+        data = os.path.abspath(args.data or os.path.join(os.path.expanduser("~"), ".cupkit", "sim-data"))
+        root = tempfile.mkdtemp(prefix="cupkit-simdev-")
+        here = sim.device(root)  # the window's device: built-in packs, whatever the working directory
         try:
-            return window(args.data or os.path.join(os.path.expanduser("~"), ".cupkit", "sim-data"))
+            return window(data)
         except RuntimeError as e:  # pygame.error: the display would not open
             print("The window did not open (%s)." % e)
+        finally:
+            os.chdir(here)
+            shutil.rmtree(root, ignore_errors=True)
     print("No display here: playing the headless demo instead (a short game of every pack).")
     print("Try `cupkit sim --headless --keys FILE --shots DIR` to drive it yourself.")
     args.demo = True

@@ -39,13 +39,28 @@ def parse(text):
     return steps
 
 
-def _cpython(steps, raw, data, demo):
+def device(root):
+    """Make root the simulated device's folder and the working directory, as on a board: the firmware
+    finds its packs in ./packs (here the built-in ones), never in the folder the simulator was started
+    from. Returns the previous working directory."""
+    builtin = layout.files(mpy=False, firmware=False)
+    layout.write(root, dict((k, v) for k, v in builtin.items() if k[:6] == "packs/"))
+    here = os.getcwd()
+    os.chdir(root)
+    return here
+
+
+def _cpython(steps, raw, data, demo, root):
     from cupfw.app import App
     from cupfw.hal.virtual import Board
-    app = App(Board(data_dir=data))
-    if demo and not sim_driver.demo(app):
-        raise RuntimeError("the demo did not come back to the menu")
-    sim_driver.run(app, steps, raw)
+    here = device(root)
+    try:
+        app = App(Board(data_dir=data))
+        if demo and not sim_driver.demo(app):
+            raise RuntimeError("the demo did not come back to the menu")
+        sim_driver.run(app, steps, raw)
+    finally:
+        os.chdir(here)
 
 
 _MP_SCRIPT = """from cupfw.hal.virtual import Board
@@ -78,7 +93,8 @@ def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo
     """Run the firmware through steps; {shot name: (frame bytes, led bytes)}, also written as PNGs to shots.
 
     micropython runs it in the unix port, from image (a device folder: lib/, packs/) or a fresh .mpy build;
-    data is the device's /data folder (default: a fresh one).
+    CPython runs it in a fresh device folder with the built-in packs. Either way the working directory
+    the simulator was started from plays no part. data is the device's /data folder (default: a fresh one).
     """
     tmp = tempfile.mkdtemp(prefix="cupkit-sim-")
     try:
@@ -90,7 +106,7 @@ def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo
                 image = layout.build(os.path.join(tmp, "image"), mpy=True)
             _micropython(steps, raw, data, demo, heap_kb, image)
         else:
-            _cpython(steps, raw, data, demo)
+            _cpython(steps, raw, data, demo, os.path.join(tmp, "device"))
         frames = {}
         for name in [a for c, a in steps if c == "shot"]:
             with open(os.path.join(raw, name + ".raw"), "rb") as f:
