@@ -12,9 +12,11 @@ import os
 
 import pytest
 
+from cupfw.app import App
+from cupfw.hal.virtual import Board
 from cupfw.store import Store
 
-from cupkit import png, sim
+from cupkit import png, sim, sim_driver
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
@@ -132,3 +134,48 @@ def test_mia_cup_shows_only_while_a_is_held_and_at_the_reveal(tmp_path):
             assert one[name][0] == two[name][0], "frame %s depends on the hidden dice" % name
         if name != "REVEAL":  # from the reveal on, who lost a life is public
             assert one[name][1] == two[name][1], "the LEDs of %s depend on the hidden dice" % name
+
+
+SHOTS = os.path.join(os.path.dirname(HERE), "firmware", "screenshots")
+
+
+def shot_steps(name):
+    with open(os.path.join(SHOTS, name + ".keys")) as f:
+        return sim.parse(f.read())
+
+
+@pytest.mark.parametrize("name", sorted(f[:-5] for f in os.listdir(SHOTS) if f.endswith(".keys")))
+def test_the_screenshots_are_what_their_key_scripts_make(name, tmp_path):
+    steps = shot_steps(name)
+    sim.headless(steps, shots=str(tmp_path))
+    for cmd, shot in steps:
+        if cmd == "shot":
+            with open(os.path.join(SHOTS, shot + ".png"), "rb") as f:
+                assert (tmp_path / (shot + ".png")).read_bytes() == f.read(), shot
+
+
+def test_the_screenshot_scripts_show_what_they_say(tmp_path, monkeypatch):
+    """Their comments: Pig and Mia for three; Scoundrel's weapon with the monster it slew."""
+    monkeypatch.chdir(tmp_path)
+    sim.device(str(tmp_path / "device"))
+    games = {}
+    for name in ("pig", "mia", "scoundrel"):
+        app = App(Board(data_dir=str(tmp_path / ("data-" + name))))
+        sim_driver.run(app, shot_steps(name), str(tmp_path))
+        games[name] = app.scr
+    assert games["pig"].rec["players"] == 3 and games["mia"].rec["players"] == 3
+    s = games["scoundrel"].s
+    assert (s["weapon"], s["slain"]) == ("2D", "AC")
+
+
+def test_an_eight_player_meier_header_keeps_a_gap_between_its_two_texts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sim.device(str(tmp_path / "device"))
+    Store(str(tmp_path / "data")).write("game.json", {"pack": "meier", "players": 8, "seed": 1, "actions": []})
+    app = App(Board(data_dir=str(tmp_path / "data")))
+    sim_driver.run(app, sim.parse("press a\n"), str(tmp_path))
+    assert app.name == "g_mia" and app.scr.rec["players"] == 8
+    buf = app.b.buf  # MONO_VLSB: the title bar is rows 0..8, inverted (lit where there is no ink)
+    ink = [x for x in range(128) if buf[x] != 0xFF or not buf[128 + x] & 1]
+    widest = max([b - a - 1 for a, b in zip(ink, ink[1:])])
+    assert ink[-1] == 126 and widest >= 5  # "Meier", a space, "3/3/3/3/3/3/3/3" up to the edge
