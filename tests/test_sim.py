@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 
 from cupfw.app import App
 from cupfw.hal import A, B, UP, LEFT
@@ -40,6 +42,15 @@ def test_no_display_falls_back_to_the_headless_demo():
     r = cupkit("sim", env={"DISPLAY": "", "WAYLAND_DISPLAY": ""})
     assert r.returncode == 0, r.stderr
     assert "No display" in r.stdout and "back at the menu" in r.stdout
+
+
+def test_a_missing_x_server_falls_back_without_sdl_noise():
+    env = dict(os.environ, DISPLAY=":987", WAYLAND_DISPLAY="")
+    env.pop("XDG_RUNTIME_DIR", None)  # unset, SDL would print "error: XDG_RUNTIME_DIR is invalid..."
+    r = subprocess.run([sys.executable, "-m", "cupkit", "sim"], capture_output=True, text=True, env=env,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert "No display" in r.stdout and "XDG_RUNTIME_DIR" not in r.stdout + r.stderr
 
 
 def test_flash_runs_the_firmware_installed_in_a_device_folder(tmp_path):

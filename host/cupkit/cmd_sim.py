@@ -41,6 +41,10 @@ def run(args):
         data = os.path.abspath(args.data or os.path.join(os.path.expanduser("~"), ".cupkit", "sim-data"))
         root = tempfile.mkdtemp(prefix="cupkit-simdev-")
         here = sim.device(root)  # the window's device: built-in packs, whatever the working directory
+        xdg = os.environ.get("XDG_RUNTIME_DIR")
+        if not xdg or not os.path.isdir(xdg):  # else SDL prints "error: XDG_RUNTIME_DIR is invalid..."
+            os.environ["XDG_RUNTIME_DIR"] = os.path.join(root, "xdg")
+            os.mkdir(os.environ["XDG_RUNTIME_DIR"], 0o700)
         try:
             return window(data)
         except RuntimeError as e:  # pygame.error: the display would not open
@@ -48,6 +52,10 @@ def run(args):
         finally:
             os.chdir(here)
             shutil.rmtree(root, ignore_errors=True)
+            if xdg is not None:
+                os.environ["XDG_RUNTIME_DIR"] = xdg
+            else:
+                os.environ.pop("XDG_RUNTIME_DIR", None)
     print("No display here: playing the headless demo instead (a short game of every pack).")
     print("Try `cupkit sim --headless --keys FILE --shots DIR` to drive it yourself.")
     args.demo = True
