@@ -205,6 +205,13 @@ def test_sync_refuses_bad_packs_and_sends_nothing(device, tmp_path):
     res = json.loads(r.stdout.strip().splitlines()[-1])
     assert (res["sent"], res["deleted"]) == (0, 1)
     assert not os.path.exists(os.path.join(device.dir, "packs", "gone.json"))
+    # a reference-only pack never replaces a game the device has (here a house pack from another laptop)
+    (work / "packs" / "quick-pig.json").write_text(json.dumps(
+        {"id": "quick-pig", "name": "Quick Pig", "version": 1, "rules": "Only text."}))
+    before = tree(device.dir, ("packs",))
+    r = cupkit("sync", "--port", device.port, cwd=str(work))
+    assert r.returncode == 2 and "nothing sent — on the device packs/quick-pig.json holds a game" in r.stderr, r.stderr
+    assert tree(device.dir, ("packs",)) == before
 
 
 def test_logs_round_trip_and_stats(device, tmp_path):
@@ -234,7 +241,7 @@ def test_logs_round_trip_and_stats(device, tmp_path):
     os.remove(str(work / "packs" / "quick-pig.json"))
     r = cupkit("stats", "--json", cwd=str(work))
     rows = {row["pack"]: row for row in json.loads(r.stdout)}
-    assert rows["quick-pig"] == {"pack": "quick-pig", "name": "Pig house", "games": 2, "wins": 1, "best": 31, "logs": 2}
+    assert rows["quick-pig"] == {"pack": "quick-pig", "name": "Quick Pig", "games": 2, "wins": 1, "best": 31, "logs": 2}
     assert rows["hog"]["logs"] == 1
     r = cupkit("stats", cwd=str(work))
     assert r.stdout.splitlines()[0].split() == ["PACK", "NAME", "GAMES", "WINS", "WIN", "%", "BEST", "LOGS"]
@@ -358,9 +365,14 @@ def test_power_cut_during_flash_is_finished_by_the_next_flash(device):
         new = lib(mpy)
         cmd = [sys.executable, "-m", "cupkit", "flash", "--port", device.port] + ([] if mpy else ["--no-mpy"])
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(rng.uniform(0.2, 1.2) * full)
-        device.proc.kill()
-        out, err = p.communicate(timeout=60)
+        try:
+            time.sleep(rng.uniform(0.2, 1.2) * full)
+            device.proc.kill()
+            out, err = p.communicate(timeout=60)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
         assert p.returncode == 0 or "lost the device" in err, err
         got = firmware_set(device.dir)
         pending = os.path.exists(os.path.join(device.dir, ".cupkit", "switch"))
@@ -372,3 +384,24 @@ def test_power_cut_during_flash_is_finished_by_the_next_flash(device):
         assert ("finished an interrupted install" in r.stderr) == pending
         old = firmware_set(device.dir)
         assert old == new
+
+
+def test_a_device_that_restarted_between_commands_is_lost_not_waited_for(device):
+    """The device restarts (a power cut) between two commands of a session: the next command meets
+    a fresh interpreter in its friendly REPL and reports the device lost instead of waiting forever."""
+    code = ("import sys\nfrom cupkit.device import Device\nwith Device(%r) as d:\n print('ready', flush=True)\n"
+            " sys.stdin.readline()\n d.run('print(1)')" % device.port)
+    p = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline() == "ready\n"
+        device.proc.kill()
+        while device.boots < 2:
+            time.sleep(0.05)
+        time.sleep(0.5)  # the new interpreter shows its banner and prompt
+        _, err = p.communicate("go\n", timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode != 0 and "lost the device" in err and "restarted in the middle of a command" in err, err

@@ -69,14 +69,15 @@ def connect(args):
 
 
 def install(args, choose_files, owned_fn, verb):
-    """Connect, pick the files (choose_files(info) -> {path: bytes}), install them, report. Returns exit status."""
+    """Connect, pick the files (choose_files(info, target) -> {path: bytes}), install them, report.
+    Returns exit status."""
     t0 = time.monotonic()
     target, info, where = connect(args)
     res = {}
     try:
         if info.get("recovered"):
             sys.stderr.write("finished an interrupted install found on %s\n" % where)
-        want = choose_files(info)
+        want = choose_files(info, target)
         bar = progress.Bar(verb)
         try:
             res = flashing.install(target, info, want, owned_fn, bar)
@@ -105,7 +106,7 @@ def install(args, choose_files, owned_fn, verb):
 
 
 def run(args):
-    def choose(info):
+    def choose(info, target):
         name = args.board or (info.get("board") if info.get("board") in boards.names() else None)
         try:
             profile = boards.load(name) if name else None
@@ -126,5 +127,8 @@ def run(args):
             raise Fail("cannot read %s: %s — is the checkout complete?" % (e.filename, e.strerror))
         if mpy:
             check_mpy(files, info)
+        if not profile and info.get("platform") != "linux":  # the virtual device needs no entry file
+            sys.stderr.write("no board profile: the core, firmware and packs go, but no entry file (main.py), so "
+                             "the board starts nothing at power-on — add --board NAME (`cupkit boards` lists them)\n")
         return files
     return install(args, choose, owned, "flashed")

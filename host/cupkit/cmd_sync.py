@@ -5,7 +5,7 @@ import os
 
 from cupcore import packs
 
-from cupkit import cmd_flash, packfiles, paths
+from cupkit import cmd_flash, flashing, packfiles, paths
 from cupkit.cli import Fail
 
 NAME = "sync"
@@ -19,15 +19,29 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+def playable(data):
+    """Whether a pack file's bytes are a pack with a game (an engine), not reference-only text."""
+    try:
+        return "engine" in json.loads(data)
+    except (ValueError, TypeError, UnicodeDecodeError):
+        return False
+
+
 def pack_files(folders):
     """{device path: bytes} of every pack found (the first folder wins) and its data files;
-    Fail listing every problem if any pack is not valid."""
+    Fail listing every problem if any pack is not valid, or is reference-only and would hide a
+    playable pack of the same id in a later folder (the built-in ones)."""
     out, bad = {}, []
     for pid in packs.ids(folders):
-        path = next(os.path.join(d, pid + ".json") for d in folders if os.path.exists(os.path.join(d, pid + ".json")))
+        found = [os.path.join(d, pid + ".json") for d in folders if os.path.exists(os.path.join(d, pid + ".json"))]
+        path = found[0]
         errs = packfiles.problems(path)
         if errs:
             bad += ["%s: %s" % (path, e) for e in errs]
+            continue
+        if any(_playable_file(p) for p in found[1:]) and not _playable_file(path):
+            bad.append("%s: reference-only, it would replace the playable %s — give it another id "
+                       "(`cupkit packs import-feed` now does) or delete it" % (path, found[1]))
             continue
         with open(path, "rb") as f:
             out["packs/%s.json" % pid] = data = f.read()
@@ -42,7 +56,30 @@ def pack_files(folders):
     return out
 
 
+def _playable_file(path):
+    with open(path, "rb") as f:
+        return playable(f.read())
+
+
+def keep_games(files, info, target):
+    """Fail if a reference-only pack would replace a playable one already on the device (a house
+    pack synced from another machine)."""
+    have = info["files"]
+    changed = [p for p, data in sorted(files.items()) if p.endswith(".json") and not playable(data)
+               and p in have and have[p] != flashing.digest(data, info["hash"])]
+    if not changed:
+        return
+    lost = [p for p, data in sorted(target.read(paths=changed).items()) if playable(data)]
+    if lost:
+        raise Fail("nothing sent — on the device %s %s a game; the reference-only pack of the same id here "
+                   "would replace it: give yours another id" % (", ".join(lost), "holds" if len(lost) == 1 else "hold"))
+
+
 def run(args):
     files = pack_files([args.packs, paths.PACKS])
     owned = (lambda p: p.startswith("packs/")) if args.prune else (lambda p: False)
-    return cmd_flash.install(args, lambda info: files, owned, "synced")
+
+    def choose(info, target):
+        keep_games(files, info, target)
+        return files
+    return cmd_flash.install(args, choose, owned, "synced")

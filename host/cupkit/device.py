@@ -22,6 +22,8 @@ HINTS = (("Errno 30", " — its flash is read-only to its own code (CircuitPytho
          ("MemoryError", " — the device is short of RAM: unplug it, plug it in again and retry"))
 # What a (re)starting MicroPython prints: seen while a command runs, the device restarted under it.
 BOOTED = (b"soft reboot\r\n", b'Type "help()" for more information.')
+RESTARTED = "it restarted in the middle of a command: a reset or a power cut?"
+QUIET = 10  # seconds the raw REPL's handshakes may stay silent (a device answers them in milliseconds)
 NO_DEVICE = "no device found — is it plugged in? try `cupkit devices` (or start one: `cupkit vdev`)"
 
 
@@ -33,12 +35,14 @@ def usb_ports():
 
 
 def describe(port, patience=2):
-    """What runs on the port: {impl, version, machine, board} read over the raw REPL; Fail if nothing answers."""
+    """What runs on the port: {impl, version, machine, board, cupkit} read over the raw REPL (cupkit:
+    whether /lib/cupfw is installed); Fail if nothing answers."""
     with Device(port, timeout=5, patience=patience) as dev:
         return dev.json(
-            "import sys,json\ni=sys.implementation\nb=None\ntry:\n f=open('board.json');b=json.load(f).get('name');f.close()\n"
-            "except Exception:pass\nprint(json.dumps({'impl':i.name,'version':'.'.join([str(x) for x in i.version[:3]]),"
-            "'machine':getattr(i,'_machine',sys.platform),'board':b}))")
+            "import sys,json,os\ni=sys.implementation\nb=None\nc=True\ntry:\n f=open('board.json');b=json.load(f).get('name');f.close()\n"
+            "except Exception:pass\ntry:os.stat('lib/cupfw')\nexcept OSError:c=False\n"
+            "print(json.dumps({'impl':i.name,'version':'.'.join([str(x) for x in i.version[:3]]),"
+            "'machine':getattr(i,'_machine',sys.platform),'board':b,'cupkit':c}))")
 
 
 def find_port(port=None):
@@ -55,20 +59,45 @@ def find_port(port=None):
     raise Fail(NO_DEVICE)
 
 
-class _Pushback:
-    """The serial port with a pushback buffer: a command's output is read in bulk (mpremote reads
-    it byte by byte), and what came after it (the raw REPL's prompt) is left for mpremote."""
+def _lost(why):
+    from mpremote.transport import TransportError  # mpremote loads only when a device is used
+    raise TransportError(why)
+
+
+class _Port:
+    """The serial port as mpremote sees it, with every wait bounded.
+
+    A pushback buffer: a command's output is read in bulk (mpremote reads it byte by
+    byte), and what came after it (the raw REPL's prompt) is left for mpremote. While
+    `watch` is on (a command being sent), a read waits at most QUIET seconds for its
+    bytes and fails at once when the device shows it restarted: mpremote's own reads
+    would wait forever on a device that came back in its friendly REPL after a power cut."""
 
     def __init__(self, ser):
         object.__setattr__(self, "ser", ser)
         object.__setattr__(self, "back", b"")
+        object.__setattr__(self, "watch", False)
+        object.__setattr__(self, "tail", b"")
 
     def read(self, n=1):
         if self.back:
             out = self.back[:n]
-            object.__setattr__(self, "back", self.back[n:])
-            return out
-        return self.ser.read(n)
+            self.back = self.back[n:]
+        elif not self.watch:
+            return self.ser.read(n)
+        else:
+            out, end = b"", time.monotonic() + QUIET
+            while len(out) < n:
+                got = self.ser.read(n - len(out))
+                out += got
+                if not got and time.monotonic() > end:
+                    _lost("no answer for %d s" % QUIET)
+        if self.watch:
+            tail = self.tail + out
+            self.tail = tail[-40:]
+            if any(b in tail for b in BOOTED):
+                _lost(RESTARTED)
+        return out
 
     def inWaiting(self):
         return len(self.back) + self.ser.inWaiting()
@@ -77,7 +106,10 @@ class _Pushback:
         return getattr(self.ser, name)
 
     def __setattr__(self, name, value):
-        setattr(self.ser, name, value)
+        if name in ("watch", "tail", "back"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.ser, name, value)
 
 
 class Device:
@@ -98,19 +130,17 @@ class Device:
                            "$USER, then log in again)" % self.port)
             raise Fail("device busy: %s is open in another program (a serial monitor, Thonny, mpremote?) "
                        "— close it and retry" % self.port)
-        self.t.serial = _Pushback(self.t.serial)
-        raw = self.t.serial.ser
-        raw.timeout = 0.1  # mpremote reads a pty byte by byte: without a timeout a silent device hangs it
+        self.t.serial = _Port(self.t.serial)
+        # mpremote reads a pty byte by byte: without timeouts a silent device (or a full pty) hangs it
+        self.t.serial.ser.timeout = 0.05
+        self.t.serial.ser.write_timeout = QUIET
         try:
             self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
-            raw.timeout = None
             # Connecting stopped a board's program (Ctrl-C); leaving restarts it. The unix port of
             # the virtual device runs nothing at start, so it is restarted only after changes.
             self.is_board = self.run("import sys\nprint(sys.platform)").strip() != b"linux"
             if self.is_board:  # a soft reset in the raw REPL: a clean heap, and main.py does not start
-                raw.timeout = 0.1
                 self.t.enter_raw_repl(soft_reset=True, timeout_overall=patience)
-                raw.timeout = None
         except (TransportError, OSError):
             self.close()
             raise Fail("the device at %s does not answer MicroPython's raw REPL — press its reset button "
@@ -122,11 +152,15 @@ class Device:
     def run(self, code, timeout=None):
         """Execute code on the device; its printed output (bytes). Fail with the device's error."""
         from mpremote.transport import TransportError
+        port = self.t.serial
+        port.watch, port.tail = True, b""
         try:
             self.t.exec_raw_no_follow(code)
             out, err = self._follow(timeout or self.timeout)
         except (TransportError, OSError) as e:
             raise Fail("lost the device at %s (%s) — check the cable and retry" % (self.port, e))
+        finally:
+            port.watch = False
         if err:
             lines = err.decode("utf-8", "replace").strip().splitlines()
             last = lines[-1] if lines else "an error"
@@ -135,36 +169,31 @@ class Device:
         return out
 
     def _follow(self, timeout):
-        """(stdout, stderr) of the command just sent: the raw REPL ends each with Ctrl-D."""
-        from mpremote.transport import TransportError
+        """(stdout, stderr) of the command just sent: the raw REPL ends each with Ctrl-D. The command
+        may stay silent for up to timeout seconds (a board writing its flash)."""
         port = self.t.serial
         raw = port.ser
         buf, ends, seen = port.back, [], 0
-        object.__setattr__(port, "back", b"")
+        port.back = b""
         idle = time.monotonic()
-        old = raw.timeout
-        raw.timeout = 0.05
-        try:
-            while True:
-                cut = buf.find(b"\x04", seen)
-                if cut >= 0:
-                    ends.append(cut)
-                    seen = cut + 1
-                    if len(ends) == 2:
-                        break
-                    continue
-                seen = len(buf)
-                chunk = raw.read(max(1, raw.in_waiting))
-                if chunk:
-                    buf += chunk
-                    idle = time.monotonic()
-                    if any(b in buf for b in BOOTED):
-                        raise TransportError("it restarted in the middle of a command: a reset or a power cut?")
-                elif time.monotonic() - idle > timeout:
-                    raise TransportError("no answer for %d s" % timeout)
-        finally:
-            raw.timeout = old
-        object.__setattr__(port, "back", buf[ends[1] + 1:])
+        while True:
+            cut = buf.find(b"\x04", seen)
+            if cut >= 0:
+                ends.append(cut)
+                seen = cut + 1
+                if len(ends) == 2:
+                    break
+                continue
+            seen = len(buf)
+            chunk = raw.read(max(1, raw.in_waiting))
+            if chunk:
+                buf += chunk
+                idle = time.monotonic()
+                if any(b in buf for b in BOOTED):
+                    _lost(RESTARTED)
+            elif time.monotonic() - idle > timeout:
+                _lost("no answer for %d s" % timeout)
+        port.back = buf[ends[1] + 1:]
         return buf[:ends[0]], buf[ends[0] + 1:ends[1]]
 
     def json(self, code, timeout=None):
@@ -185,7 +214,6 @@ class Device:
             if self.t.in_raw_repl:
                 self.t.exit_raw_repl()
             if restart:
-                self.t.serial.ser.timeout = 0.1
                 self.t.read_until(1, b">>> ", timeout=2, timeout_overall=3)
                 self.t.serial.write(b"\x04")
                 # wait for the reboot to show, so the next connection's bytes reach the new program

@@ -21,7 +21,7 @@ import zlib
 STAGE = ".cupkit/new/"
 JOURNAL = ".cupkit/switch"
 TOP = ("main.py", "code.py", "boot.py", "board.json")
-CHUNK = 2048      # raw bytes per write call (2.7 KB of base64 in one statement)
+CHUNK = 1024      # raw bytes per write call (1.4 KB of base64: small strings for a fragmented heap)
 BATCH = 8192      # raw bytes per raw-REPL exec (about 11 KB of source: small enough for a board's RAM)
 
 # Sent once per session; runs on MicroPython and CircuitPython. The unix port
@@ -96,6 +96,15 @@ def wk(d,R):
   if e[1]&0x4000:
    if d or p in ('lib','packs',S):wk(p,R)
   elif d or p in T:R[p]=hs(p)
+def ck():
+ E=[];f=open(S+'/new/.check')
+ while 1:
+  l=f.readline().split()
+  if not l:break
+  if not ex(l[0]) or hs(l[0])!=l[1]:E.append(l[0])
+ f.close()
+ if E:print(json.dumps({'bad':E}));return
+ os.rename(S+'/new/.switch',S+'/switch');ap();print(json.dumps({'ok':1}))
 def pr():
  ki(3);r=ap();R={};wk('',R);fr=-1;bd=None;i=sys.implementation
  try:
@@ -123,7 +132,7 @@ class Plan:
 
     def __init__(self, want, info, owned):
         have = info["files"]
-        algo = info["hash"]
+        algo = self.algo = info["hash"]
         self.send, self.switch, self.delete = [], [], []
         self.hashes = {}
         for path in sorted(want):
@@ -173,16 +182,17 @@ class SerialTarget:
             self.dev.run("\n".join(self._calls), timeout=60)
         self._calls, self._pending = [], 0
 
-    def commit(self, plan):
-        """Check the staged files, write the journal by rename (the commit point), apply it on the device."""
+    def commit(self, plan, b64):
+        """Check the staged files, write the journal by rename (the commit point), apply it on the device.
+        The list to check and the journal go as files like the others: a command that spelled them
+        out would need a few KB of heap for their source at once. The journal is checked too."""
+        journal = plan.journal().encode()
+        check = ["%s%s %s\n" % (STAGE, p, plan.hashes[p]) for p in plan.switch]
+        self.write(STAGE + ".switch", journal, b64)
+        self.write(STAGE + ".check", "".join(check + ["%s.switch %s\n" % (STAGE, digest(journal, plan.algo))]).encode(),
+                   b64)
         self.flush()
-        check = [(STAGE + p, plan.hashes[p]) for p in plan.switch]
-        return self.dev.json(
-            "E=[p for p,h in %r if not ex(p) or hs(p)!=h]\n"
-            "if E:print(json.dumps({'bad':E}))\n"
-            "else:\n md(S+'/new/x');f=open(S+'/new/.switch','w');f.write(%r);f.close()\n"
-            " os.rename(S+'/new/.switch',S+'/switch');ap();print(json.dumps({'ok':1}))"
-            % (check, plan.journal()), timeout=120)
+        return self.dev.json("ck()", timeout=120)
 
     def clean(self):
         self.dev.run("if ex(S+'/new'):rt(S+'/new')")
@@ -252,7 +262,7 @@ class DriveTarget:
     def flush(self):
         pass
 
-    def commit(self, plan):
+    def commit(self, plan, b64):
         bad = [p for p in plan.switch
                if not os.path.exists(self._p(STAGE + p)) or digest(self._read(STAGE + p), "sha256") != plan.hashes[p]]
         if bad:
@@ -322,7 +332,7 @@ def install(target, info, want, owned, progress=None):
         done += len(want[path])
         if progress:
             progress(done, plan.nbytes, path)
-    res = target.commit(plan)
+    res = target.commit(plan, info["b64"])
     if "bad" in res:
         raise Failed("the copy of %s on the device is damaged (a flaky cable?) — run the command again; "
                      "the device still has its previous files" % ", ".join(res["bad"]))

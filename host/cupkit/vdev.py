@@ -82,7 +82,10 @@ class VirtualDevice:
                     booting = booting and b">>> " not in data
                     os.write(self._cmaster, data)
                 elif data:
-                    os.write(self._dmaster, data)
+                    try:
+                        os.write(self._dmaster, data)
+                    except OSError:  # micropython just died: the bytes are lost, as on a board losing power
+                        pass
 
     def _reap(self):
         try:
