@@ -32,16 +32,36 @@ def test_packs_new_makes_a_valid_house_pack(tmp_path):
     with open(str(tmp_path / "packs" / "fast-hog.json")) as f:
         pack = json.load(f)
     assert (pack["id"], pack["name"], pack["engine"], pack["params"]["goal"]) == ("fast-hog", "Fast Hog", "pig", 40)
+    assert pack["rules"].startswith("House rules: goal 40.\n\n")  # the copied text speaks of the old goal
     assert cupkit("packs", "validate", "packs/fast-hog.json", cwd=str(tmp_path)).returncode == 0
     assert "fast-hog" in cupkit("packs", "list", cwd=str(tmp_path)).stdout
-    for args, why in ((["fast-hog", "--from", "hog"], "already exists"),
+    for args, why in ((["fast-hog", "--from", "hog"], "already exists: pick another id, edit that file, or --replace it"),
+                      (["pig", "--from", "pig"], "pig is a built-in pack: pick another id"),
+                      (["pig", "--from", "pig", "--replace"], "pig is a built-in pack: pick another id"),
                       (["x", "--from", "nope"], "unknown pack 'nope'"),
                       (["x", "--from", "pig", "--set", "dice=3"], "$.params.dice: 3 is not one of [1, 2]"),
                       (["x", "--from", "pig", "--set", "speed=3"], "PARAM one of bust, dice"),
+                      (["x", "--from", "pig", "--name", "N" * 41], "at most 40 characters"),
                       (["Bad_Id", "--from", "pig"], "does not match")):
         r = cupkit("packs", "new", *args, cwd=str(tmp_path))
         assert r.returncode == 2 and why in r.stderr, (args, r.stderr)
     assert sorted(os.listdir(str(tmp_path / "packs"))) == ["fast-hog.json"]
+    r = cupkit("packs", "new", "fast-hog", "--from", "big-pig", "--set", "goal=60", "--set", "bust=\"double-one\"",
+               "--replace", cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    with open(str(tmp_path / "packs" / "fast-hog.json")) as f:
+        pack = json.load(f)
+    assert pack["name"] == "Fast Hog" and pack["rules"].startswith("House rules: goal 60,\nbust double-one.\n\n")
+
+
+def test_tables_fit_their_longest_cell(tmp_path):
+    assert cupkit("packs", "new", "lamarckian-pig", "--from", "pig", cwd=str(tmp_path)).returncode == 0
+    assert cupkit("packs", "new", "sixteen-char-pig", "--from", "pig", cwd=str(tmp_path)).returncode == 0
+    lines = cupkit("packs", "list", cwd=str(tmp_path)).stdout.splitlines()
+    assert len({line.index(line.split()[1], len(line.split()[0])) for line in lines}) == 1, lines  # ENGINE
+    from cupkit import table
+    assert table.lines(("A", "BB", "N"), [("firmware", "all", 60), ("pig", "pig", 123)], right=(2,)) == [
+        "A         BB     N", "firmware  all   60", "pig       pig  123"]
 
 
 def test_import_feed_makes_reference_packs_for_the_screen(tmp_path):
@@ -65,6 +85,51 @@ def test_import_feed_makes_reference_packs_for_the_screen(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({"items": []}))
     r = cupkit("packs", "import-feed", "bad.json", cwd=str(tmp_path))
     assert r.returncode == 2 and "not a JSON Feed" in r.stderr
+
+
+def test_import_feed_never_hides_a_game(tmp_path):
+    """A feed item whose id a pack with a game already has (built in, or a local house pack) gets its
+    own id, and says so; the games stay playable and sync has nothing to refuse."""
+    assert cupkit("packs", "new", "farkle", "--from", "pig", cwd=str(tmp_path)).returncode == 0
+    doc = dict(FEED, items=FEED["items"][:1] + [{"id": "9", "title": "Scoundrel", "content_text": "Dungeon text."}])
+    (tmp_path / "rules.json").write_text(json.dumps(doc))
+    r = cupkit("packs", "import-feed", "rules.json", cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "wrote packs/scoundrel-rules.json: Scoundrel rules (reference only" in r.stdout
+    assert "scoundrel is a pack with a game: its rules text went to scoundrel-rules instead" in r.stdout
+    assert "farkle is a pack with a game: its rules text went to farkle-rules instead" in r.stdout
+    assert sorted(os.listdir(str(tmp_path / "packs"))) == ["farkle-rules.json", "farkle.json", "scoundrel-rules.json"]
+    with open(str(tmp_path / "packs" / "farkle.json")) as f:
+        assert json.load(f)["engine"] == "pig"
+    rows = {line.split()[0]: line.split()[1] for line in cupkit("packs", "list", cwd=str(tmp_path)).stdout.splitlines()}
+    assert (rows["scoundrel"], rows["farkle"], rows["scoundrel-rules"]) == ("scoundrel", "pig", "-")
+    r = cupkit("sync", "--port", str(tmp_path / "ttyNONE"), cwd=str(tmp_path))
+    assert "nothing sent" not in r.stderr and "no device at" in r.stderr
+
+
+def test_sync_refuses_a_reference_pack_over_a_game(tmp_path):
+    """A reference-only packs/scoundrel.json (as import-feed once wrote) would replace the playable
+    built-in Scoundrel on the device: sync refuses before it looks for a device."""
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs" / "scoundrel.json").write_text(json.dumps(
+        {"id": "scoundrel", "name": "Scoundrel", "version": 1, "rules": "Dungeon text."}))
+    r = cupkit("sync", "--port", str(tmp_path / "ttyNONE"), cwd=str(tmp_path))
+    assert r.returncode == 2 and "nothing sent" in r.stderr, r.stderr
+    assert "packs/scoundrel.json: reference-only, it would replace the playable" in r.stderr
+
+
+def test_import_feed_html_becomes_plain_screen_text(tmp_path):
+    """Heading anchors, pictures and styles are left out; a table row is one "cell | cell" line."""
+    body = ('<h2 id="setup">Setup: <a class="direct-link" href="#setup" aria-hidden="true">#</a></h2>\n'
+            "<p>Deal five.</p>\n<svg viewBox=\"0 0 9 9\"><style>.st0{fill:#7f7f7f}</style><text>ROOM</text></svg>\n"
+            '<img src="x.svg" alt="Move 1" />\n<table>\n<thead>\n<tr>\n<th>Level</th>\n<th>Columns</th>\n</tr>\n'
+            "</thead>\n<tbody>\n<tr>\n<td>novice</td>\n<td>12 columns</td>\n</tr>\n<tr>\n<td>legendary</td>\n"
+            "<td>9 columns, with a long note</td>\n</tr>\n</tbody>\n</table>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n"
+            "<dl><dt>Spinner</dt><dd>the first double</dd></dl>")
+    rules = feed.wrap(feed.html_text(body))
+    assert rules == ("Setup:\n\nDeal five.\n\nLevel | Columns\nnovice | 12 columns\nlegendary | 9\n"
+                     "  columns, with a\n  long note\n\n- one\n- two\n\nSpinner\nthe first double")
+    assert rules.isascii() and all(len(line) <= feed.COLUMNS for line in rules.split("\n"))
 
 
 def test_wrap_fits_21_columns():
@@ -91,7 +156,9 @@ def test_vdev_command_serves_until_stopped(tmp_path):
         assert os.path.isdir(str(tmp_path / "flash" / "lib" / "cupcore"))
         r = cupkit("devices", "--json", env={"CUPKIT_VDEV_STATE": env["CUPKIT_VDEV_STATE"]})
         row = [d for d in json.loads(r.stdout) if d["where"] == port][0]
-        assert row["impl"] == "micropython"
+        assert (row["impl"], row["cupkit"], row["board"]) == ("micropython", True, None)
+        r = cupkit("devices", env={"CUPKIT_VDEV_STATE": env["CUPKIT_VDEV_STATE"]})
+        assert "cupkit installed, no board profile" in [l for l in r.stdout.splitlines() if l.startswith(port)][0]
     finally:
         p.send_signal(signal.SIGTERM)
         p.wait(timeout=20)

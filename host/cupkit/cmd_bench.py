@@ -38,10 +38,10 @@ def _memory(args):
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
-        print("%-12s %-10s %-30s %8s %8s" % ("WORKLOAD", "ENGINE", "WHAT", "HEAP KB", "BUDGET"))
-        for r in rows:
-            print("%-12s %-10s %-30s %8s %8s %s" % (r["workload"], r["engine"], r["what"],
-                  r["heap_kb"] if r["heap_kb"] is not None else ">1024", r["budget_kb"], "ok" if r["ok"] else "OVER"))
+        from cupkit import table
+        out = [(r["workload"], r["engine"], r["what"], r["heap_kb"] if r["heap_kb"] is not None else ">1024",
+                r["budget_kb"], "ok" if r["ok"] else "OVER") for r in rows]
+        print("\n".join(table.lines(("WORKLOAD", "ENGINE", "WHAT", "HEAP KB", "BUDGET", ""), out, right=(3, 4))))
     return 0 if all(r["ok"] for r in rows) else 1
 
 

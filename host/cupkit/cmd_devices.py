@@ -38,7 +38,8 @@ def drives():
         for path in sorted(glob.glob(pattern)):
             info = boot_out(path)
             if info:
-                out.append(dict(info, where=path, kind="drive", board=_board(path)))
+                out.append(dict(info, where=path, kind="drive", board=_board(path),
+                                cupkit=os.path.isdir(os.path.join(path, "lib", "cupfw"))))
     return out
 
 
@@ -48,6 +49,16 @@ def _board(path):
             return json.load(f).get("name")
     except (OSError, ValueError, AttributeError):
         return None
+
+
+def state(row):
+    """What cupkit installed there: the board profile is what `cupkit flash --board` adds (entry file, drivers)."""
+    if row.get("board"):
+        return "cupkit installed, board %s" % row["board"] if row.get("cupkit") else "board %s, cupkit not installed" \
+            % row["board"]
+    if row.get("cupkit"):
+        return "cupkit installed, no board profile (no entry file: flash with --board NAME to start it at power-on)"
+    return "cupkit not installed (run `cupkit flash --board NAME`)"
 
 
 def run(args):
@@ -76,7 +87,7 @@ def run(args):
         if "problem" in r:
             print("%-24s %s: %s" % (r["where"], r.get("description") or r["kind"], r["problem"]))
         else:
-            print("%-24s %s %s on %s, board %s%s" % (
-                r["where"], r["impl"], r["version"], r["machine"], r.get("board") or "not flashed yet",
+            print("%-24s %s %s on %s, %s%s" % (
+                r["where"], r["impl"], r["version"], r["machine"], state(r),
                 " (%s)" % r["description"] if r.get("description") else ""))
     return 0

@@ -5,7 +5,7 @@ import os
 
 from cupcore import packs
 
-from cupkit import feed, packfiles
+from cupkit import feed, packfiles, paths, table
 from cupkit.cli import Fail
 
 NAME = "packs"
@@ -23,10 +23,12 @@ def add_arguments(p):
     new = sub.add_parser("new", help="a house-rule pack: a copy of PACK under a new id, in ./packs")
     new.add_argument("id", metavar="ID", help="the new pack's id (its file name): a-z, 0-9, -")
     new.add_argument("--from", dest="source", required=True, metavar="PACK", help="the pack to start from")
-    new.add_argument("--name", help="its display name (default: PACK's name + \"house\")")
+    new.add_argument("--name", help="its display name, up to 40 characters (default: from ID: quick-pig is Quick Pig)")
     new.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
-                     help="change a parameter (VALUE is JSON: 50, true, \"double-one\"); repeatable")
+                     help="change a parameter (VALUE is JSON: 50, true, \"double-one\"); repeatable; "
+                          "the rules text gets a first line that lists the changes")
     new.add_argument("--dir", default="packs", help="where to write it (default: ./packs)")
+    new.add_argument("--replace", action="store_true", help="overwrite a pack of that id in --dir")
     new.set_defaults(packs_run=_new)
     feed = sub.add_parser("import-feed", help="reference-only packs (rules text for the device) from a JSON Feed 1.1")
     feed.add_argument("file", metavar="FILE.json")
@@ -52,9 +54,7 @@ def _list(args):
             rows.append((pid, pk["engine"], who, pk["name"]))
         else:
             rows.append((pid, "-", "-", pk["name"] + " (reference only)"))
-    print("%-14s %-10s %-8s %s" % ("PACK", "ENGINE", "PLAYERS", "NAME"))
-    for r in rows:
-        print("%-14s %-10s %-8s %s" % r)
+    print("\n".join(table.lines(("PACK", "ENGINE", "PLAYERS", "NAME"), rows)))
     return 0
 
 
@@ -93,18 +93,24 @@ def _write_checked(pack, folder):
 
 def _new(args):
     try:
-        pack = dict(packs.load(args.source, [args.dir] + packs.dirs()[1:]))
+        pack = dict(packs.load(args.source, [args.dir, paths.PACKS]))
     except ValueError as e:
         raise Fail(str(e))
-    if os.path.exists(os.path.join(args.dir, args.id + ".json")):
-        raise Fail("%s already exists: pick another id or edit that file" % os.path.join(args.dir, args.id + ".json"))
+    mine = os.path.join(args.dir, args.id + ".json")
+    if os.path.exists(os.path.join(paths.PACKS, args.id + ".json")):
+        raise Fail("%s is a built-in pack: pick another id (a pack of the same id would hide it)" % args.id)
+    if os.path.exists(mine) and not args.replace:
+        raise Fail("%s already exists: pick another id, edit that file, or --replace it" % mine)
     pack["id"] = args.id
-    pack["name"] = (args.name or pack["name"] + " house")[:40]
+    pack["name"] = args.name or " ".join(w.capitalize() for w in args.id.split("-"))
+    if len(pack["name"]) > 40:
+        raise Fail("--name: at most 40 characters (the device's screen)")
     pack["version"] = 1
     if args.set:
         if "engine" not in pack:
             raise Fail("%s is reference-only: it has no params to --set" % args.source)
         params = dict(pack["params"])
+        changed = []
         for item in args.set:
             key, eq, value = item.partition("=")
             if not eq or key not in params:
@@ -113,23 +119,44 @@ def _new(args):
                 params[key] = json.loads(value)
             except ValueError:
                 params[key] = value
+            shown = params[key] if isinstance(params[key], str) else json.dumps(params[key])
+            changed.append("%s %s" % (key.replace("_", " "), shown))
         pack["params"] = params
+        # The copied text describes the original params: say plainly what this pack changes.
+        pack["rules"] = feed.wrap("House rules: " + ", ".join(changed) + ".") + "\n\n" + pack["rules"]
     path = _write_checked(pack, args.dir)
     print("wrote %s (from %s): edit its params and rules, then `cupkit sync`" % (path, args.source))
     return 0
+
+
+def playable_ids(folders):
+    """Ids of the packs with a game (an engine) in any of folders."""
+    out = set()
+    for d in folders:
+        for pid in packs.ids([d]):
+            try:
+                with open(os.path.join(d, pid + ".json"), encoding="utf-8") as f:
+                    if "engine" in json.load(f):
+                        out.add(pid)
+            except (OSError, ValueError, TypeError):
+                pass
+    return out
 
 
 def _import_feed(args):
     try:
         with open(args.file, encoding="utf-8") as f:
             doc = json.load(f)
-        made = feed.packs_from(doc)
+        made = feed.packs_from(doc, playable_ids([args.dir, paths.PACKS]))
     except OSError as e:
         raise Fail("cannot read %s: %s" % (args.file, e.strerror or e))
     except ValueError as e:
         raise Fail("%s: %s" % (args.file, e))
-    for pack in made:
+    for pack, wanted in made:
         path = _write_checked(pack, args.dir)
         lines = pack["rules"].count("\n") + 1
         print("wrote %s: %s (reference only, %d lines, %d screens)" % (path, pack["name"], lines, (lines + 7) // 8))
+        if wanted:
+            print("  %s is a pack with a game: its rules text went to %s instead, so the game stays playable"
+                  % (wanted, pack["id"]))
     return 0

@@ -3,7 +3,7 @@
 import json
 import os
 
-from cupkit import pulled
+from cupkit import pulled, table
 from cupkit.cli import Fail
 
 NAME = "stats"
@@ -25,9 +25,8 @@ def run(args):
     if args.json:
         print(json.dumps(rows, indent=1, sort_keys=True))
         return 0
-    print("%-14s %-24s %6s %6s %6s %6s %5s" % ("PACK", "NAME", "GAMES", "WINS", "WIN %", "BEST", "LOGS"))
-    for r in rows:
-        rate = "%.0f" % (100.0 * r["wins"] / r["games"]) if r["games"] else "-"
-        print("%-14s %-24.24s %6d %6d %6s %6s %5d" % (r["pack"], r["name"], r["games"], r["wins"], rate,
-                                                      "-" if r["best"] is None else r["best"], r["logs"]))
+    out = [(r["pack"], r["name"], r["games"], r["wins"],
+            "%.0f" % (100.0 * r["wins"] / r["games"]) if r["games"] else "-",
+            "-" if r["best"] is None else r["best"], r["logs"]) for r in rows]
+    print("\n".join(table.lines(("PACK", "NAME", "GAMES", "WINS", "WIN %", "BEST", "LOGS"), out, right=range(2, 7))))
     return 0
