@@ -109,6 +109,19 @@ def flash(dev, *extra, cwd=None):
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
+def lib(mpy):
+    """The core and firmware files a flash installs, as .mpy or as source."""
+    return {p: d for p, d in layout.files(mpy=mpy).items() if p.startswith("lib/")}
+
+
+def flash_twice(dev):
+    """Flash source, then .mpy: (seconds the second flash took, the firmware it left)."""
+    flash(dev, "--no-mpy")
+    t0 = time.monotonic()
+    flash(dev)
+    return time.monotonic() - t0, firmware_set(dev.dir)
+
+
 def test_flash_boots_and_second_flash_writes_nothing(device):
     first = flash(device)
     want = layout.files(mpy=True)
@@ -145,14 +158,7 @@ def test_flash_killed_at_random_points_boots_one_version(device):
     """Alternate .mpy and source flashes, each killed after a random delay: after every kill the
     device holds exactly the old or the new firmware (never a mix) and boots it; the next flash
     finishes the job."""
-    def lib(mpy):
-        return {p: d for p, d in layout.files(mpy=mpy).items() if p.startswith("lib/")}
-
-    flash(device, "--no-mpy")
-    t0 = time.monotonic()
-    flash(device)
-    full = time.monotonic() - t0
-    old = firmware_set(device.dir)
+    full, old = flash_twice(device)
     rng = random.Random(8)
     # random points from early in the run to around its end, and one early and one late for sure
     delays = [rng.uniform(0.2, 1.3) for _ in range(6)] + [0.05, 3.0]
@@ -341,7 +347,7 @@ def test_monitor_is_the_serial_console(device):
 
 
 def test_flash_fits_a_small_heap(tmp_path, micropython):
-    """The device's side of a flash (probe, writes of about 8 KB per command, switch) runs in 32 KB."""
+    """The device's side of a flash (probe, writes of about 4 KB per command, switch) runs in 32 KB."""
     with vdev.VirtualDevice(str(tmp_path / "small"), heap_kb=32) as dev:
         assert flash(dev)["sent"] == len(layout.files(mpy=True))
         assert boot(dev.dir) == replay.run(RECORD)
@@ -351,14 +357,7 @@ def test_power_cut_during_flash_is_finished_by_the_next_flash(device):
     """The device itself dies at random points of a flash (the virtual device starts a new one, like
     power coming back): the host says it lost the device; the flash folder holds one complete version,
     or a committed switch list that the next flash finishes first; that flash completes."""
-    def lib(mpy):
-        return {p: d for p, d in layout.files(mpy=mpy).items() if p.startswith("lib/")}
-
-    flash(device, "--no-mpy")
-    t0 = time.monotonic()
-    flash(device)
-    full = time.monotonic() - t0
-    old = firmware_set(device.dir)
+    full, old = flash_twice(device)
     rng = random.Random(5)
     for round_ in range(6):
         mpy = round_ % 2 == 1

@@ -22,7 +22,7 @@ STAGE = ".cupkit/new/"
 JOURNAL = ".cupkit/switch"
 TOP = ("main.py", "code.py", "boot.py", "board.json")
 CHUNK = 1024      # raw bytes per write call (1.4 KB of base64: small strings for a fragmented heap)
-BATCH = 8192      # raw bytes per raw-REPL exec (about 11 KB of source: small enough for a board's RAM)
+BATCH = 4096      # raw bytes per raw-REPL exec (about 6 KB of source: a flash fits a 32 KB heap)
 
 # Sent once per session; runs on MicroPython and CircuitPython. The unix port
 # (the virtual device) keeps its folder as the working directory; boards use /.
