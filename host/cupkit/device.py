@@ -6,6 +6,8 @@ device when no --port is given: CUPKIT_PORT, else the one USB board that looks
 like MicroPython/CircuitPython, else a running `cupkit vdev`.
 """
 
+import contextlib
+import io
 import json
 import os
 import time
@@ -68,15 +70,16 @@ class _Port:
     """The serial port as mpremote sees it, with every wait bounded.
 
     A pushback buffer: a command's output is read in bulk (mpremote reads it byte by
-    byte), and what came after it (the raw REPL's prompt) is left for mpremote. While
-    `watch` is on (a command being sent), a read waits at most QUIET seconds for its
-    bytes and fails at once when the device shows it restarted: mpremote's own reads
-    would wait forever on a device that came back in its friendly REPL after a power cut."""
+    byte), and what came after it (the raw REPL's prompt) is left for mpremote. In
+    `watch` mode "run" (a command being sent) a read waits at most QUIET seconds for its
+    bytes; in "run" and "enter" (entering the raw REPL) a read fails at once when the
+    device shows it restarted: mpremote's own reads would wait forever on a device that
+    came back in its friendly REPL after a power cut."""
 
     def __init__(self, ser):
         object.__setattr__(self, "ser", ser)
         object.__setattr__(self, "back", b"")
-        object.__setattr__(self, "watch", False)
+        object.__setattr__(self, "watch", None)
         object.__setattr__(self, "tail", b"")
 
     def read(self, n=1):
@@ -85,6 +88,8 @@ class _Port:
             self.back = self.back[n:]
         elif not self.watch:
             return self.ser.read(n)
+        elif self.watch == "enter":
+            out = self.ser.read(n)
         else:
             out, end = b"", time.monotonic() + QUIET
             while len(out) < n:
@@ -135,7 +140,7 @@ class Device:
         self.t.serial.ser.timeout = 0.05
         self.t.serial.ser.write_timeout = QUIET
         try:
-            self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
+            self._enter(patience)
             # Connecting stopped a board's program (Ctrl-C); leaving restarts it. The unix port of
             # the virtual device runs nothing at start, so it is restarted only after changes.
             self.is_board = self.run("import sys\nprint(sys.platform)").strip() != b"linux"
@@ -149,24 +154,54 @@ class Device:
             self.close()
             raise
 
+    def _enter(self, patience):
+        """Enter the raw REPL; once more if the device restarted meanwhile (a new program came up)."""
+        from mpremote.transport import TransportError
+        port = self.t.serial
+        for again in (True, False):
+            port.watch, port.tail = "enter", b""
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got when it fails
+                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=patience)
+                return
+            except TransportError as e:
+                if not again or str(e) != RESTARTED:
+                    raise
+            finally:
+                port.watch = None
+            # let the new program answer what it got late (our first Ctrl-C, Ctrl-A), then drop that
+            time.sleep(0.5)
+            port.back = b""
+            port.ser.reset_input_buffer()
+
     def run(self, code, timeout=None):
         """Execute code on the device; its printed output (bytes). Fail with the device's error."""
         from mpremote.transport import TransportError
         port = self.t.serial
-        port.watch, port.tail = True, b""
+        port.watch, port.tail = "run", b""
         try:
             self.t.exec_raw_no_follow(code)
             out, err = self._follow(timeout or self.timeout)
         except (TransportError, OSError) as e:
-            raise Fail("lost the device at %s (%s) — check the cable and retry" % (self.port, e))
+            why = RESTARTED if isinstance(e, TransportError) and self._restarted() else e
+            raise Fail("lost the device at %s (%s) — check the cable and retry" % (self.port, why))
         finally:
-            port.watch = False
+            port.watch = None
         if err:
             lines = err.decode("utf-8", "replace").strip().splitlines()
             last = lines[-1] if lines else "an error"
             hint = next((h for k, h in HINTS if k in last), "")
             raise Fail("the device reported: %s%s" % (last, hint))
         return out
+
+    def _restarted(self):
+        """Whether the device shows its start-up banner within a moment: mpremote gives up on the
+        banner's first byte ("unexpected read during raw paste: b'M'")."""
+        port = self.t.serial
+        seen, end = port.tail, time.monotonic() + 0.5
+        while not any(b in seen for b in BOOTED) and time.monotonic() < end:
+            seen += port.ser.read(256)
+        return any(b in seen for b in BOOTED)
 
     def _follow(self, timeout):
         """(stdout, stderr) of the command just sent: the raw REPL ends each with Ctrl-D. The command

@@ -22,7 +22,7 @@ STAGE = ".cupkit/new/"
 JOURNAL = ".cupkit/switch"
 TOP = ("main.py", "code.py", "boot.py", "board.json")
 CHUNK = 1024      # raw bytes per write call (1.4 KB of base64: small strings for a fragmented heap)
-BATCH = 4096      # raw bytes per raw-REPL exec (about 6 KB of source: a flash fits a 32 KB heap)
+BATCH = 4096      # raw bytes per raw-REPL exec (about 6 KB of source: a flash fits a heap of about 32 KB)
 
 # Sent once per session; runs on MicroPython and CircuitPython. The unix port
 # (the virtual device) keeps its folder as the working directory; boards use /.
@@ -160,7 +160,14 @@ class SerialTarget:
 
     def __init__(self, dev):
         self.dev = dev
-        dev.run(DEVICE_HELPERS)
+        # a few functions per command: compiling all of them at once needs a few KB more heap
+        part = ""
+        for block in DEVICE_HELPERS.replace("\ndef ", "\n\0def ").split("\0"):
+            if len(part) + len(block) > 800:
+                dev.run(part)
+                part = ""
+            part += block
+        dev.run(part)
         self._calls = []
         self._pending = 0
 
