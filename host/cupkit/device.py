@@ -183,7 +183,9 @@ class Device:
             self.t.exec_raw_no_follow(code)
             out, err = self._follow(timeout or self.timeout)
         except (TransportError, OSError) as e:
-            why = RESTARTED if isinstance(e, TransportError) and self._restarted() else e
+            why = str(e)
+            if isinstance(e, TransportError) and why != RESTARTED and self._restarted():
+                why = RESTARTED
             raise Fail("lost the device at %s (%s) — check the cable and retry" % (self.port, why))
         finally:
             port.watch = None
