@@ -242,3 +242,14 @@ def test_mpy_version_is_checked_against_the_device():
         assert "the device loads .mpy v5 but mpy-cross makes v6" in str(e) and "--no-mpy" in str(e)
     else:
         raise AssertionError("a v6 .mpy passed for a v5 device")
+
+
+def test_devices_says_what_a_flash_installed():
+    from cupkit import cmd_devices
+    board = {"impl": "micropython", "machine": "Raspberry Pi Pico with RP2040"}
+    assert cmd_devices.state(dict(board, cupkit=True, board="pico")) == "cupkit installed, board pico"
+    assert cmd_devices.state(dict(board, cupkit=True, board=None)) == \
+        "cupkit installed, no board profile (so no entry file: `cupkit flash --board NAME` adds one)"
+    assert cmd_devices.state(dict(board, machine="linux [GCC 14.2.1] version", cupkit=True, board=None)) == \
+        "cupkit installed, no board profile"
+    assert cmd_devices.state(dict(board, cupkit=False, board=None)) == "cupkit not installed (`cupkit flash` installs it)"

@@ -57,8 +57,9 @@ def state(row):
         return "cupkit installed, board %s" % row["board"] if row.get("cupkit") else "board %s, cupkit not installed" \
             % row["board"]
     if row.get("cupkit"):
-        return "cupkit installed, no board profile (no entry file: flash with --board NAME to start it at power-on)"
-    return "cupkit not installed (run `cupkit flash --board NAME`)"
+        return "cupkit installed, no board profile" + ("" if row.get("machine", "").startswith("linux") else
+                                                      " (so no entry file: `cupkit flash --board NAME` adds one)")
+    return "cupkit not installed (`cupkit flash` installs it)"
 
 
 def run(args):
