@@ -22,7 +22,7 @@ STAGE = ".cupkit/new/"
 JOURNAL = ".cupkit/switch"
 TOP = ("main.py", "code.py", "boot.py", "board.json")
 CHUNK = 1024      # raw bytes per write call (1.4 KB of base64: small strings for a fragmented heap)
-BATCH = 4096      # raw bytes per raw-REPL exec (about 6 KB of source: a flash fits a heap of about 32 KB)
+BATCH = 4096      # raw bytes per raw-REPL exec (about 6 KB of source: a flash fits a heap of about 28 KB)
 
 # Sent once per session; runs on MicroPython and CircuitPython. The unix port
 # (the virtual device) keeps its folder as the working directory; boards use /.
@@ -90,12 +90,12 @@ def ap():
  ki(3)
  if ex(S+'/new'):rt(S+'/new')
  return 1
-def wk(d,R):
+def wk(d):
  for e in os.ilistdir(d or '.'):
   p=(d+'/' if d else '')+e[0]
   if e[1]&0x4000:
-   if d or p in ('lib','packs',S):wk(p,R)
-  elif d or p in T:R[p]=hs(p)
+   if d or p in ('lib','packs',S):wk(p)
+  elif d or p in T:print('F '+hs(p)+' '+p)
 def ck():
  E=[];f=open(S+'/new/.check')
  while 1:
@@ -106,7 +106,7 @@ def ck():
  if E:print(json.dumps({'bad':E}));return
  os.rename(S+'/new/.switch',S+'/switch');ap();print(json.dumps({'ok':1}))
 def pr():
- ki(3);r=ap();R={};wk('',R);fr=-1;bd=None;i=sys.implementation
+ ki(3);r=ap();wk('');fr=-1;bd=None;i=sys.implementation
  try:
   v=os.statvfs('.');fr=v[0]*v[4]
  except (AttributeError,OSError):pass
@@ -115,7 +115,7 @@ def pr():
  except (OSError,ValueError,AttributeError):pass
  print(json.dumps({'impl':i.name,'version':'.'.join([str(x) for x in i.version[:3]]),'mpy':getattr(i,'_mpy',0),
   'platform':sys.platform,'machine':getattr(i,'_machine',''),'hash':'sha256' if H else 'adler32',
-  'b64':B is not None,'free':fr,'files':R,'board':bd,'recovered':r}))
+  'b64':B is not None,'free':fr,'board':bd,'recovered':r}))
 """ % (TOP,)
 
 
@@ -172,7 +172,22 @@ class SerialTarget:
         self._pending = 0
 
     def probe(self):
-        return self.dev.json("pr()")
+        """The device's facts and {path: hash} of its files. The hashes come one line a file
+        ("F HASH PATH"), printed as they are computed: a dict of them built on the device
+        would fragment a small heap until the answer no longer fits in one block."""
+        out = self.dev.run("pr()").decode("utf-8", "replace").strip().splitlines()
+        files = {}
+        for line in out[:-1]:
+            if line.startswith("F "):
+                digest_, path = line[2:].split(" ", 1)
+                files[path] = digest_
+        try:
+            info = json.loads(out[-1])
+        except (IndexError, ValueError):
+            from cupkit.cli import Fail
+            raise Fail("unexpected answer from the device: %r" % "\n".join(out)[-200:])
+        info["files"] = files
+        return info
 
     def write(self, path, data, b64):
         """Queue the file's bytes for path; sent in raw-REPL execs of about BATCH bytes."""

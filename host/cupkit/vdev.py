@@ -15,6 +15,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -38,6 +39,9 @@ class VirtualDevice:
         tty.setraw(self._cslave)
         self.port = os.ttyname(self._cslave)
         self._thread = None
+        # The unix port keeps REPL history in $HOME/.micropython.history and loads it into its heap
+        # at every start: a board has no such thing, so each interpreter gets an empty home of its own.
+        self._home = tempfile.mkdtemp(prefix="cupkit-vdev-home-")
 
     def _spawn(self):
         master, slave = pty.openpty()
@@ -45,7 +49,9 @@ class VirtualDevice:
         cmd = [tools.micropython()]
         if self.heap_kb:
             cmd += ["-X", "heapsize=%dk" % self.heap_kb]
-        env = dict(os.environ, MICROPYPATH=os.path.join(self.dir, "lib") + ":.frozen")
+        shutil.rmtree(self._home, ignore_errors=True)
+        os.makedirs(self._home)
+        env = dict(os.environ, MICROPYPATH=os.path.join(self.dir, "lib") + ":.frozen", HOME=self._home)
         self.proc = subprocess.Popen(cmd, cwd=self.dir, env=env, stdin=slave, stdout=slave, stderr=slave,
                                      close_fds=True, start_new_session=True)
         os.close(slave)
@@ -112,6 +118,7 @@ class VirtualDevice:
             except OSError:
                 pass
         forget(self.port)
+        shutil.rmtree(self._home, ignore_errors=True)
 
     def __enter__(self):
         return self.start()
