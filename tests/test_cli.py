@@ -125,3 +125,14 @@ def test_demo_plays_pig_turn_by_turn(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "Player 1:" in r.stdout and "wins" in r.stdout
     assert json.loads(cupkit("replay", out, "--json").stdout)["over"] is True
+
+
+def test_bench_size_adds_up_the_mpy_files_a_flash_installs():
+    from cupkit import layout
+    r = cupkit("bench", "size", "--json")
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    files = layout.files(mpy=True)
+    assert got["core"] == sum(len(d) for p, d in files.items() if p.startswith("lib/cupcore/"))
+    assert got["core + firmware"] == got["core"] + got["firmware"] > 0
+    assert all(p.endswith(".mpy") for p in files if p.startswith("lib/"))

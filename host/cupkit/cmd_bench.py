@@ -23,6 +23,9 @@ def add_arguments(p):
     fl = sub.add_parser("flash", help="second flash vs first, and cupkit vs mpremote fs cp (virtual devices)")
     fl.add_argument("--json", action="store_true")
     fl.set_defaults(bench_run=_flash)
+    sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware")
+    sz.add_argument("--json", action="store_true")
+    sz.set_defaults(bench_run=_size)
 
 
 def run(args):
@@ -83,3 +86,24 @@ def _flash(args):
         print("second flash / first flash:   %.3f  (target < 0.2; files written: %d)" % (r["second_ratio"], r["second_wrote"]))
         print("cupkit flash / mpremote cp -r: %.3f  (target <= 1.0)" % r["vs_mpremote"])
     return 0 if ok else 1
+
+
+SIZE_PARTS = (("core", "lib/cupcore/"), ("firmware", "lib/cupfw/"),
+              ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.")),
+              ("  virtual board", ("lib/cupfw/hal/virtual.", "lib/cupfw/hal/fbuf.")))
+
+
+def _size(args):
+    from cupkit import layout, tools
+    try:
+        files = layout.files(mpy=True)
+    except tools.ToolMissing as e:
+        raise Fail(str(e))
+    rows = [(name, sum(len(d) for p, d in files.items() if p.startswith(prefix))) for name, prefix in SIZE_PARTS]
+    rows.append(("core + firmware", rows[0][1] + rows[1][1]))
+    if args.json:
+        print(json.dumps({name.strip(): n for name, n in rows}, sort_keys=True))
+        return 0
+    for name, n in rows:
+        print("%-18s %7d bytes %6.1f KB" % (name, n, n / 1024.0))
+    return 0
