@@ -2,8 +2,9 @@
 
 The flash folder is left mid-switch: one file already renamed into place, one
 still staged, a new folder to create, a delete pending. Booting main.py (on the
-unix port) or code.py (on CPython through Blinka) must finish the journal
-before anything else, so the board runs the whole new version.
+unix port) or code.py (on CPython through Blinka) must finish the journal with
+firmware/switch.py (installed at the root with them) before anything else, so
+the board runs the whole new version.
 """
 
 import json
@@ -26,6 +27,8 @@ FILES = ["lib/cupcore/a.py", "lib/cupcore/b.py", "lib/cupfw/extra/c.py", "packs/
 
 def cut_short(root):
     """The state a power cut leaves after the first rename of the switch."""
+    os.makedirs(root, exist_ok=True)
+    shutil.copy(os.path.join(paths.FIRMWARE, "switch.py"), root)
     for path, text in {
         "lib/cupcore/a.py": "new a",        # already switched in
         "lib/cupcore/b.py": "old b",
@@ -102,6 +105,8 @@ def test_code_py_finishes_the_switch(hw, monkeypatch, tmp_path):  # noqa: F811
     from cupfw.hal import circuit
     monkeypatch.setattr(circuit.board, "LED", circuit.board.Dx_OUTPUT, raising=False)
     cut_short(str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path))  # CircuitPython imports from the drive's root
+    monkeypatch.delitem(__import__("sys").modules, "switch", raising=False)
     end, on, calls, _ = run_entry("code.py", monkeypatch, tmp_path, None)
     assert end == "blinked"
     assert contents(str(tmp_path)) == WANT

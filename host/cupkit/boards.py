@@ -26,7 +26,7 @@ from cupkit import paths, tools
 
 BOARDS = os.path.join(paths.HARDWARE, "boards")
 SCHEMA = os.path.join(paths.HARDWARE, "board.schema.json")
-ENTRY = {"micropython": ["main.py"], "circuitpython": ["code.py", "boot.py"], "blinka": []}
+ENTRY = {"micropython": ["main.py", "switch.py"], "circuitpython": ["code.py", "boot.py", "switch.py"], "blinka": []}
 
 # module a profile may name -> (PyPI requirement, files of that distribution the device needs).
 DRIVERS = {

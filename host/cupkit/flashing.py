@@ -7,7 +7,7 @@ by a rename: the commit point) and apply it: rename every new file into place,
 remove files that are gone, delete the journal. Before the commit the device
 holds the old version untouched; the switch runs on the device in one go, and
 a switch cut short (power loss) is finished at the board's next boot (main.py
-and code.py replay the journal before they import anything) or by the next install.
+and code.py run firmware/switch.py before they import anything) or by the next install.
 /data is never listed, written or removed.
 """
 
@@ -20,7 +20,7 @@ import zlib
 
 STAGE = ".cupkit/new/"
 JOURNAL = ".cupkit/switch"
-TOP = ("main.py", "code.py", "boot.py", "board.json")
+TOP = ("main.py", "code.py", "boot.py", "switch.py", "board.json")
 CHUNK = 1024      # raw bytes per write call (1.4 KB of base64: small strings for a fragmented heap)
 BATCH = 4096      # raw bytes per raw-REPL exec (about 6 KB of source: a flash fits a heap of about 28 KB)
 
