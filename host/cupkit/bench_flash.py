@@ -21,6 +21,7 @@ import time
 from cupkit import cli, layout, vdev
 
 ROUNDS = 3
+SETTLE = 0.3  # seconds a new virtual device gets to boot before either tool is timed, like a board plugged in
 
 
 def _tree(root):
@@ -74,6 +75,7 @@ def measure():
         for r in range(ROUNDS):
             a, b = os.path.join(tmp, "a%d" % r), os.path.join(tmp, "b%d" % r)
             with vdev.VirtualDevice(a) as dev:
+                time.sleep(SETTLE)
                 t, _ = _timed(_cupkit_flash, dev.port)
                 firsts.append(t)
                 before = _tree(a)
@@ -81,6 +83,7 @@ def measure():
                 seconds.append(t)
                 wrote += res["sent"] + res["switched"] + res["deleted"] + (before != _tree(a))
             with vdev.VirtualDevice(b) as dev:
+                time.sleep(SETTLE)
                 t, _ = _timed(_mpremote_cp, dev.port, src)
                 mpremotes.append(t)
             shutil.rmtree(a)

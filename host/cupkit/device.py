@@ -139,6 +139,8 @@ class Device:
         # mpremote reads a pty byte by byte: without timeouts a silent device (or a full pty) hangs it
         self.t.serial.ser.timeout = 0.05
         self.t.serial.ser.write_timeout = QUIET
+        # What the device printed before we opened the port (a boot banner) is no restart of ours.
+        self.t.serial.ser.reset_input_buffer()
         try:
             self._enter(patience)
             # Connecting stopped a board's program (Ctrl-C); leaving restarts it. The unix port of
@@ -169,8 +171,13 @@ class Device:
                     raise
             finally:
                 port.watch = None
-            # let the new program answer what it got late (our first Ctrl-C, Ctrl-A), then drop that
-            time.sleep(0.5)
+            # let the new program answer what it got late (our first Ctrl-C, Ctrl-A), then drop that:
+            # wait until it has been quiet for 0.1 s (0.5 s at most)
+            end = last = time.monotonic()
+            end += 0.5
+            while time.monotonic() < end and time.monotonic() - last < 0.1:
+                if port.ser.read(256):
+                    last = time.monotonic()
             port.back = b""
             port.ser.reset_input_buffer()
 
