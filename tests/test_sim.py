@@ -155,7 +155,7 @@ def test_the_demo_stops_at_sleep_and_a_waking_key_finds_the_menu(tmp_path):
 def test_a_damaged_file_is_reported_once_and_the_device_starts(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"cup1 00000000\n{}")
     app = App(Board(data_dir=str(tmp_path)))
-    assert app.name == "s_text" and "settings.json" in " ".join(app.scr.lines)
+    assert app.name == "s_text" and "settings.json" in app.scr.text
     press(app, A)
     assert app.name == "s_menu"
     assert (tmp_path / "settings.json.bad").exists()
@@ -168,7 +168,7 @@ def test_every_damaged_file_is_reported(tmp_path):
         (tmp_path / n).write_bytes(b"cup1 00000000\n{}")
     app = App(Board(data_dir=str(tmp_path)))
     assert app.name == "s_text"
-    text = " ".join(app.scr.lines)
+    text = app.scr.text
     for n in names:
         assert n in text and (tmp_path / (n + ".bad")).exists()
 
@@ -191,7 +191,7 @@ def test_a_broken_synced_pack_is_listed_and_explained(tmp_path, monkeypatch):
     app = App(Board(data_dir=str(tmp_path / "data")))
     assert app.scr.labels[0] == "aaa (unusable)"
     press(app, A)
-    assert app.name == "s_text" and "rules must be text" in " ".join(app.scr.lines)
+    assert app.name == "s_text" and "rules must be text" in app.scr.text
 
 
 def test_a_saved_game_that_does_not_replay_is_set_aside(tmp_path):
@@ -212,3 +212,30 @@ def test_settings_out_of_range_fall_back_to_the_defaults(tmp_path):
     assert app.cfg == {"bright": 3, "leds": 2, "sound": 0, "dim": 60, "sleep": 300}
     app.run(100)
     assert app.b.level == 180
+
+
+def test_wrapping_makes_no_line_strings_and_breaks_at_spaces():
+    from cupfw import gfx
+    s = "Roll the dice and claim a value\n\nsupercalifragilisticexpialidocious word"
+    b = gfx.wrap(s)
+    got = [s[b[i]:b[i + 1]] for i in range(0, len(b), 2)]
+    assert got == ["Roll the dice and", "claim a value", "", "supercalifragilistice", "xpialidocious word"]
+    assert all(len(line) <= 21 for line in got)
+
+
+def test_the_longest_rules_a_pack_may_have_open_in_the_firmware_budget(tmp_path):
+    """A synced reference-only pack with 4000 characters of rules (the schema's most), wrapped to
+    21 columns, opens and scrolls inside MicroPython in the firmware's 64 KB budget."""
+    dev = tmp_path / "dev"
+    layout.build(str(dev), mpy=True)
+    words = ("Each player rolls the dice under the cup, looks, and claims a value; "
+             "the next one believes it or lifts the cup.\n")
+    rules = (words * 40)[:4000]
+    pack = {"id": "aaa-long", "name": "Aaa long rules", "version": 1, "rules": rules}  # first on the menu
+    (dev / "packs" / "aaa-long.json").write_text(json.dumps(pack))
+    keys = tmp_path / "k.txt"
+    keys.write_text("press a\npress a\nshot first\n" + "press right\n" * 60 + "shot last\n")
+    r = cupkit("sim", "--flash", str(dev), "--micropython", "--heap", "64", "--keys", str(keys),
+               "--shots", str(tmp_path / "s"))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "s" / "first.png").read_bytes() != (tmp_path / "s" / "last.png").read_bytes()

@@ -77,26 +77,39 @@ def bar(fb, s, right=""):
 
 
 def wrap(s, cols=21):
-    """Lines of at most cols characters, broken at spaces and at newlines."""
-    out = []
-    for para in s.split("\n"):
-        line = ""
-        for w in para.split(" "):
-            while len(w) > cols:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(w[:cols])
-                w = w[cols:]
-            if not line:
-                line = w
-            elif len(line) + 1 + len(w) <= cols:
-                line += " " + w
+    """The lines of s broken at spaces and newlines, at most cols characters each, as
+    start, end offsets into s (an array of pairs): no line strings are made, so a long
+    rules text costs a few hundred bytes here, not a string per line."""
+    from array import array
+    out = array("H")
+    n = len(s)
+    start = 0
+    while True:
+        end = s.find("\n", start)
+        if end < 0:
+            end = n
+        while end - start > cols:
+            k = s.rfind(" ", start, start + cols + 1)
+            if k <= start:  # a word longer than a line: cut it
+                out.append(start)
+                start += cols
+                out.append(start)
             else:
-                out.append(line)
-                line = w
-        out.append(line)
-    return out
+                out.append(start)
+                out.append(k)
+                start = k + 1
+        out.append(start)
+        out.append(end)
+        if end == n:
+            return out
+        start = end + 1
+
+
+def lines(fb, s, breaks, first, count, y):
+    """Draw count wrapped lines of s (breaks from wrap) from line first on, 9 pixels apart from y."""
+    for i in range(first, min(first + count, len(breaks) // 2)):
+        text(fb, s[breaks[2 * i]:breaks[2 * i + 1]], 0, y)
+        y += 9
 
 
 def die(fb, x, y, v, s=15):
@@ -135,10 +148,7 @@ def error(fb, title, detail):
     """The error screen: the title inverted, the detail wrapped below it."""
     fb.fill(0)
     bar(fb, title)
-    y = 11
-    for line in wrap(detail)[:6]:
-        text(fb, line, 0, y)
-        y += 9
+    lines(fb, detail, wrap(detail), 0, 6, 11)
 
 
 def menu(fb, items, sel, y=11):

@@ -12,7 +12,7 @@ class Screen:
             from cupcore import packs
             p = packs.load(what)
             self.title = p["name"] + " rules"
-            self.lines = gfx.wrap(p["rules"])
+            self.text = p["rules"]
             self.back = what
         elif self.kind == "stats":
             self.title = "Statistics"
@@ -24,10 +24,11 @@ class Screen:
                     lines.append("%s: %s games" % (pid, s.get("games", 0)))
                     best = s.get("best")
                     lines.append("  %s won%s" % (s.get("wins", 0), "" if best is None else ", best %s" % best))
-            self.lines = lines or ["No games yet."]
+            self.text = "\n".join(lines) or "No games yet."
         else:
             self.title = "Notice"
-            self.lines = gfx.wrap(what)
+            self.text = what
+        self.breaks = gfx.wrap(self.text)
         self.top = 0
 
     def key(self, ev, bit):
@@ -36,7 +37,7 @@ class Screen:
         if bit == UP or bit == DOWN or bit == LEFT or bit == RIGHT:
             step = 1 if bit == UP or bit == DOWN else 6
             step = -step if bit == UP or bit == LEFT else step
-            self.top = max(0, min(len(self.lines) - 6, self.top + step))
+            self.top = max(0, min(len(self.breaks) // 2 - 6, self.top + step))
             self.app.dirty = True
         elif bit == A or bit == B:
             if self.kind == "rules":
@@ -48,9 +49,6 @@ class Screen:
         return False
 
     def draw(self, fb):
-        n = len(self.lines)
+        n = len(self.breaks) // 2
         gfx.bar(fb, self.title, "%d/%d" % (min(n, self.top + 6), n) if n > 6 else "")
-        y = 10
-        for line in self.lines[self.top:self.top + 6]:
-            gfx.text(fb, line, 0, y)
-            y += 9
+        gfx.lines(fb, self.text, self.breaks, self.top, 6, 10)
