@@ -143,4 +143,4 @@ def test_a_pack_cannot_ask_an_engine_for_more_players(tmp_path):
         replay.start({"pack": "crowd", "players": 2}, [str(d)])
     assert replay.start({"pack": "crowd", "players": 1}, [str(d)]).players == 1
     r = cupkit("packs", "validate", str(d / "crowd.json"))
-    assert r.returncode == 2 and "players must be from 1 to 1 for crowd" in r.stdout
+    assert r.returncode == 2 and "crowd.json: $.players: the scoundrel engine plays 1 player\n" in r.stdout

@@ -44,6 +44,10 @@ def problems(path):
     stem = os.path.basename(path)[:-5] if path.endswith(".json") else None
     if pack["id"] != stem:
         return ["$.id: %r must match the file name %s" % (pack["id"], os.path.basename(path))]
+    if "engine" in pack:
+        lo, hi = replay.engine(pack["engine"]).PLAYERS
+        if pack["players"]["min"] < lo or pack["players"]["max"] > hi:
+            return ["$.players: the %s engine plays %s" % (pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi))]
     try:
         packs.check(pack, stem)
         if "engine" in pack:
