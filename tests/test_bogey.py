@@ -13,7 +13,6 @@ from cupcore.rng import Rng
 from cupkit import bench_greedy, strategy_bogey
 
 from conftest import load_scenarios, run_mp_json
-from scenario_runner import check, cpython_results, micropython_results
 
 SCENARIOS = load_scenarios("bogey")
 FULL = sorted(names(bogey.full_deck(None)))
@@ -32,17 +31,6 @@ def test_every_rule_has_scenarios():
                  "discards are shuffled into a new deck", "from the seed", "deck: a missing card",
                  "params: levels"):
         assert rule in text, rule
-
-
-@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
-def test_scenario_cpython(sc):
-    assert check(sc) is None
-
-
-def test_scenarios_micropython(image):
-    got = micropython_results(image, "bogey")
-    assert got == cpython_results("bogey")
-    assert all(v is None for v in got.values()), {k: v for k, v in got.items() if v}
 
 
 def test_the_epic_deal_is_a_stacked_win():

@@ -11,7 +11,6 @@ from cupcore import replay, selfplay
 from cupkit import paths
 
 from conftest import cupkit, load_scenarios, run_mp_json
-from scenario_runner import check, cpython_results, micropython_results
 
 SCENARIOS = load_scenarios("mia")
 PACKS = ("mia", "mia-modern", "meier")
@@ -35,17 +34,6 @@ def test_every_rule_has_scenarios():
                  "a challenger who is out is skipped", "skipped in turn", "the last player with lives wins",
                  "no action after the game is over", "exhausted", "last lifted value stays"):
         assert rule in names, rule
-
-
-@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
-def test_scenario_cpython(sc):
-    assert check(sc) is None
-
-
-def test_scenarios_micropython(image):
-    got = micropython_results(image, "mia")
-    assert got == cpython_results("mia")
-    assert all(v is None for v in got.values()), {k: v for k, v in got.items() if v}
 
 
 def _public(game):

@@ -5,7 +5,6 @@ import pytest
 from cupcore import replay, selfplay
 
 from conftest import load_scenarios
-from scenario_runner import check, cpython_results, micropython_results
 
 SCENARIOS = load_scenarios("pig")
 
@@ -16,17 +15,6 @@ def test_every_rule_has_scenarios():
                  "two 1s", "single 1 just counts", "double scores twice", "names the dice",
                  "same N", "may not change N", "any 1 among the dice", "exhausted"):
         assert rule in names, rule
-
-
-@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
-def test_scenario_cpython(sc):
-    assert check(sc) is None
-
-
-def test_scenarios_micropython(image):
-    got = micropython_results(image, "pig")
-    assert got == cpython_results("pig")
-    assert all(v is None for v in got.values()), {k: v for k, v in got.items() if v}
 
 
 def test_rejected_action_leaves_state_untouched():

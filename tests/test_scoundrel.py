@@ -12,7 +12,6 @@ from cupcore.notation import names
 from cupkit import bench_greedy, strategy_scoundrel
 
 from conftest import load_scenarios, run_mp_json
-from scenario_runner import check, cpython_results, micropython_results
 
 SCENARIOS = load_scenarios("scoundrel")
 FULL = sorted(names(scoundrel.full_deck(None)))
@@ -38,17 +37,6 @@ def test_every_rule_has_scenarios():
                  "the one that killed does not", "missing card", "repeated card", "not in the pack",
                  "10 is accepted", "one player"):
         assert rule in text, rule
-
-
-@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
-def test_scenario_cpython(sc):
-    assert check(sc) is None
-
-
-def test_scenarios_micropython(image):
-    got = micropython_results(image, "scoundrel")
-    assert got == cpython_results("scoundrel")
-    assert all(v is None for v in got.values()), {k: v for k, v in got.items() if v}
 
 
 def test_known_cleared_deal_wins_with_the_potion_bonus():
