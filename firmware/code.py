@@ -56,24 +56,11 @@ def start():
     try:
         from cupfw.hal.circuit import Board
         hw = Board(p)
-        from cupfw import app
+        from cupfw import start
     except Exception as e:
         traceback.print_exception(e)
         blink(p.get("status_led"), 2 if isinstance(e, OSError) else 4)
-    for note in hw.problems:
-        print("cupkit:", note)
-        app.error(hw, "Note", note)
-        hw.sleep_ms(2500)
-    try:
-        app.main(hw)
-    except KeyboardInterrupt:
-        raise
-    except Exception as e:
-        traceback.print_exception(e)
-        app.error(hw, "Stopped", "%s: %s. Press a button to restart." % (type(e).__name__, e))
-        while not hw.buttons():
-            hw.sleep_ms(50)
-        supervisor.reload()
+    start.run(hw, traceback.print_exception, supervisor.reload)
 
 
 start()

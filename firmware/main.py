@@ -50,24 +50,11 @@ def start():
     try:
         from cupfw.hal.micro import Board
         board = Board(p)
-        from cupfw import app
+        from cupfw import start
     except Exception as e:
         sys.print_exception(e)
         blink(p.get("status_led"), 2 if isinstance(e, OSError) else 4)
-    for note in board.problems:
-        print("cupkit:", note)
-        app.error(board, "Note", note)
-        board.sleep_ms(2500)
-    try:
-        app.main(board)
-    except KeyboardInterrupt:
-        raise
-    except Exception as e:
-        sys.print_exception(e)
-        app.error(board, "Stopped", "%s: %s. Press a button to restart." % (type(e).__name__, e))
-        while not board.buttons():
-            board.sleep_ms(50)
-        machine.reset()
+    start.run(board, sys.print_exception, machine.reset)
 
 
 start()

@@ -257,3 +257,4 @@ def error(board, title, detail):
 
 def main(board):
     App(board).run()
+
