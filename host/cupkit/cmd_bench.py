@@ -89,7 +89,8 @@ def _flash(args):
 
 
 SIZE_PARTS = (("core", "lib/cupcore/"), ("firmware", "lib/cupfw/"),
-              ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.")),
+              ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.", "lib/cupfw/hal/panel.",
+                                     "lib/cupfw/hal/shake.")),
               ("  virtual board", ("lib/cupfw/hal/virtual.", "lib/cupfw/hal/fbuf.")))
 
 

@@ -20,7 +20,7 @@ import busio
 import digitalio
 from adafruit_bus_device.i2c_device import I2CDevice
 
-from cupfw.hal import HEIGHT, NAMES, WIDTH, shake
+from cupfw.hal import HEIGHT, NAMES, WIDTH, panel, shake
 
 try:
     from supervisor import ticks_ms
@@ -56,6 +56,8 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
 
 
 class Board:
+    contrast = panel.contrast
+
     def __init__(self, profile):
         p = profile
         self.problems = []
@@ -113,16 +115,6 @@ class Board:
         if v:
             import analogio
             self._adc = (analogio.AnalogIn(pin(v["pin"])), v)
-
-    def contrast(self, level):
-        if level <= 0:
-            self.fb.poweroff()
-            self._on = False
-            return
-        if not self._on:
-            self.fb.poweron()
-            self._on = True
-        self.fb.contrast(min(level, 255))
 
     def leds(self, buf):
         n = self.led_count

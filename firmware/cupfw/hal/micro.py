@@ -14,10 +14,12 @@ import machine
 import os
 import time
 
-from cupfw.hal import HEIGHT, NAMES, WIDTH, shake
+from cupfw.hal import HEIGHT, NAMES, WIDTH, panel, shake
 
 
 class Board:
+    contrast = panel.contrast
+
     def __init__(self, profile):
         p = profile
         Pin = machine.Pin
@@ -66,16 +68,6 @@ class Board:
                 self.problems.append("no accelerometer at I2C 0x%02x: shake is off" % m["address"])
         v = p.get("battery")
         self._adc = (machine.ADC(Pin(v["pin"])), v) if v else None
-
-    def contrast(self, level):
-        if level <= 0:
-            self.fb.poweroff()
-            self._on = False
-            return
-        if not self._on:
-            self.fb.poweron()
-            self._on = True
-        self.fb.contrast(min(level, 255))
 
     def leds(self, buf):
         n = self.led_count
