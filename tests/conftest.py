@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from cupkit import layout, paths, tools
+from cupkit import paths, tools
+from cupkit.device import layout
 
 REPO = paths.ROOT
 

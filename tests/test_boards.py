@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from cupkit import boards, paths
+from cupkit import paths
+from cupkit.device import boards
 from cupkit.cli import main as cli
 
 WOKWI = os.path.join(paths.HARDWARE, "wokwi", "diagram.json")

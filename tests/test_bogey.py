@@ -10,7 +10,8 @@ from cupcore import bogey, replay, selfplay
 from cupcore.notation import card, names
 from cupcore.rng import Rng
 
-from cupkit import bench_greedy, strategy_bogey
+from cupkit.bench import greedy as bench_greedy
+from cupkit.strategies import bogey as strategy_bogey
 
 from conftest import load_scenarios, run_mp_json
 

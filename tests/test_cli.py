@@ -21,7 +21,7 @@ def test_help_for_every_command():
     r = cupkit("--help")
     assert r.returncode == 0
     for mod in commands():
-        name = __import__("cupkit." + mod, fromlist=["NAME"]).NAME
+        name = __import__("cupkit.commands." + mod, fromlist=["NAME"]).NAME
         assert name in r.stdout
         h = cupkit(name, "--help")
         assert h.returncode == 0 and "usage: cupkit " + name in h.stdout
@@ -128,7 +128,7 @@ def test_demo_plays_pig_turn_by_turn(tmp_path):
 
 
 def test_bench_size_adds_up_the_mpy_files_a_flash_installs():
-    from cupkit import layout
+    from cupkit.device import layout
     r = cupkit("bench", "size", "--json")
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)

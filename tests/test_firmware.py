@@ -16,7 +16,9 @@ from cupfw.app import App
 from cupfw.hal.virtual import Board
 from cupfw.store import Store
 
-from cupkit import png, sim, sim_driver
+from cupkit.sim import png
+from cupkit.sim import headless as sim
+from cupkit.sim import driver as sim_driver
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
@@ -174,7 +176,7 @@ def test_an_eight_player_meier_header_keeps_a_gap_between_its_two_texts(tmp_path
     Store(str(tmp_path / "data")).write("game.json", {"pack": "meier", "players": 8, "seed": 1, "actions": []})
     app = App(Board(data_dir=str(tmp_path / "data")))
     sim_driver.run(app, sim.parse("press a\n"), str(tmp_path))
-    assert app.name == "g_mia" and app.scr.rec["players"] == 8
+    assert app.name == "games.mia" and app.scr.rec["players"] == 8
     buf = app.b.buf  # MONO_VLSB: the title bar is rows 0..8, inverted (lit where there is no ink)
     ink = [x for x in range(128) if buf[x] != 0xFF or not buf[128 + x] & 1]
     widest = max([b - a - 1 for a, b in zip(ink, ink[1:])])

@@ -70,7 +70,7 @@ def test_thousands_of_random_keys_never_crash(image_mpy, tmp_path):
     code = _FUZZ % {"seed": 12345, "starts": json.dumps(STARTS).replace("null", "None"),
                     "root": str(tmp_path), "events": 1200}
     seen = run_mp_json(image_mpy, code, timeout=600)[0]
-    for screen in ("s_menu", "s_pack", "s_text", "s_set", "g_pig", "g_mia", "g_scoundrel", "g_bogey"):
+    for screen in ("screens.menu", "screens.pack", "screens.text", "screens.settings", "games.pig", "games.mia", "games.scoundrel", "games.bogey"):
         assert seen.get(screen), (screen, seen)
 
 

@@ -11,7 +11,8 @@ import shutil
 
 import pytest
 
-from cupkit import boards, paths
+from cupkit import paths
+from cupkit.device import boards
 
 from conftest import run_mp
 from test_hal_micro import FAKES

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from cupkit import boards
+from cupkit.device import boards
 
 from conftest import run_mp_json
 

@@ -205,7 +205,7 @@ def test_readme_walkthrough_plays_a_house_rule_game_on_the_virtual_device(tmp_pa
 
 
 def test_drive_finishes_a_cut_switch_and_refuses_when_full(tmp_path):
-    from cupkit import flashing
+    from cupkit.device import flashing
     drive = tmp_path / "CIRCUITPY"
     (drive / ".cupkit" / "new" / "lib" / "cupcore").mkdir(parents=True)
     (drive / "lib" / "cupcore").mkdir(parents=True)
@@ -232,7 +232,7 @@ def test_drive_finishes_a_cut_switch_and_refuses_when_full(tmp_path):
 
 
 def test_mpy_version_is_checked_against_the_device():
-    from cupkit import cmd_flash
+    from cupkit.commands import flash as cmd_flash
     from cupkit.cli import Fail
     files = {"lib/cupcore/rng.mpy": b"M\x06\x00\x1f", "packs/pig.json": b"{}"}
     cmd_flash.check_mpy(files, {"mpy": 0x0B06, "version": "1.29.0"})
@@ -245,7 +245,7 @@ def test_mpy_version_is_checked_against_the_device():
 
 
 def test_devices_says_what_a_flash_installed():
-    from cupkit import cmd_devices
+    from cupkit.commands import devices as cmd_devices
     board = {"impl": "micropython", "machine": "Raspberry Pi Pico with RP2040"}
     assert cmd_devices.state(dict(board, cupkit=True, board="pico")) == "cupkit installed, board pico"
     assert cmd_devices.state(dict(board, cupkit=True, board=None)) == \

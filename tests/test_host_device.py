@@ -22,8 +22,10 @@ import pytest
 
 from cupcore import replay, selfplay
 
-from cupkit import layout, paths, tools, vdev
-from cupkit.device import Device
+from cupkit import paths, tools
+from cupkit.device import layout
+from cupkit.device import vdev
+from cupkit.device.transport import Device
 
 from conftest import cupkit
 
@@ -298,13 +300,13 @@ def test_circuitpython_drive_install(tmp_path):
     assert json.loads(r.stdout)["sent"] == 0 and tree(str(drive)) == before
     r = cupkit("devices", "--json")
     assert r.returncode == 0
-    from cupkit import cmd_devices
+    from cupkit.commands import devices as cmd_devices
     assert cmd_devices.boot_out(str(drive)) == {"impl": "circuitpython", "version": "9.0.5",
                                                 "machine": "Adafruit Feather RP2040 with rp2040"}
 
 
 def test_bench_flash_reports_both_ratios(micropython):
-    from cupkit import bench_flash
+    from cupkit.bench import flash as bench_flash
     r = bench_flash.measure()
     assert r["second_wrote"] == 0 and r["files"] == len(layout.files(mpy=True))
     assert r["second_ratio"] > 0 and r["vs_mpremote"] > 0
@@ -394,7 +396,7 @@ def test_power_cut_during_flash_is_finished_by_the_next_flash(device):
 def test_a_device_that_restarted_between_commands_is_lost_not_waited_for(device):
     """The device restarts (a power cut) between two commands of a session: the next command meets
     a fresh interpreter in its friendly REPL and reports the device lost instead of waiting forever."""
-    code = ("import sys\nfrom cupkit.device import Device\nwith Device(%r) as d:\n print('ready', flush=True)\n"
+    code = ("import sys\nfrom cupkit.device.transport import Device\nwith Device(%r) as d:\n print('ready', flush=True)\n"
             " sys.stdin.readline()\n d.run('print(1)')" % device.port)
     p = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cupkit import bench_memory
+from cupkit.bench import memory as bench_memory
 
 from conftest import cupkit, micropython_path
 
@@ -38,7 +38,7 @@ def test_the_figure_is_deterministic_and_tight(rows):
     again = bench_memory.measure(["pig"])[0]["heap_kb"]
     assert again == rows["pig"]["heap_kb"]
     import tempfile
-    from cupkit import layout
+    from cupkit.device import layout
     w = [w for w in bench_memory.workloads() if w["name"] == "pig"][0]
     with tempfile.TemporaryDirectory() as image:
         layout.build(image, mpy=True, firmware=False)

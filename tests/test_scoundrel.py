@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from cupcore import daily, replay, scoundrel, selfplay
 from cupcore.notation import names
 
-from cupkit import bench_greedy, strategy_scoundrel
+from cupkit.bench import greedy as bench_greedy
+from cupkit.strategies import scoundrel as strategy_scoundrel
 
 from conftest import load_scenarios, run_mp_json
 

@@ -10,7 +10,8 @@ from cupfw.hal import A, B, UP, LEFT
 from cupfw.hal.virtual import Board
 from cupfw.store import Store
 
-from cupkit import layout, sim
+from cupkit.device import layout
+from cupkit.sim import headless as sim
 
 from conftest import cupkit
 
@@ -93,7 +94,7 @@ def test_a_finished_game_goes_to_the_log_and_the_statistics(tmp_path):
     Store(str(tmp_path)).write("game.json", rec)
     app = App(Board(data_dir=str(tmp_path)))
     press(app, A)  # Resume
-    assert app.name == "g_pig"
+    assert app.name == "games.pig"
     press(app, A)  # roll a 5
     app.run(600)
     press(app, B)  # hold: 5 reaches the goal
@@ -102,7 +103,7 @@ def test_a_finished_game_goes_to_the_log_and_the_statistics(tmp_path):
     assert st.read("stats.json") == {"pig": {"games": 1, "wins": 1, "best": 5}}
     assert st.logs() == ["log/00001.json"] and st.read("log/00001.json")["actions"] == ["roll", "hold"]
     press(app, A)
-    assert app.name == "s_menu"
+    assert app.name == "screens.menu"
 
 
 def test_long_b_leaves_a_game_that_the_menu_resumes(tmp_path):
@@ -110,9 +111,9 @@ def test_long_b_leaves_a_game_that_the_menu_resumes(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
     press(app, A)
     press(app, B, 900)
-    assert app.name == "s_menu" and app.scr.labels[0] == "Resume hog"
+    assert app.name == "screens.menu" and app.scr.labels[0] == "Resume hog"
     press(app, A)
-    assert app.name == "g_pig"
+    assert app.name == "games.pig"
     assert app.scr.rec["actions"] == ["roll 2"]
 
 
@@ -127,7 +128,7 @@ def test_dim_sleep_and_a_waking_press_that_does_nothing_else(tmp_path):
     app.run(240000)
     assert b.level == 0 and not any(b.led)
     press(app, UP)
-    assert b.level == full and app.name == "s_set" and app.scr.sel == 0
+    assert b.level == full and app.name == "screens.settings" and app.scr.sel == 0
     press(app, UP)
     assert app.scr.sel != 0
 
@@ -135,31 +136,31 @@ def test_dim_sleep_and_a_waking_press_that_does_nothing_else(tmp_path):
 def test_idle_menu_plays_the_attract_demo_until_a_key(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
     app.run(40000)
-    assert app.demo is not None and app.name[:2] == "g_"
+    assert app.demo is not None and app.name[:6] == "games."
     press(app, A)
-    assert app.demo is None and app.name == "s_menu"
+    assert app.demo is None and app.name == "screens.menu"
     assert Store(str(tmp_path)).read("game.json") is None  # demo games are never saved
 
 
 def test_the_demo_stops_at_sleep_and_a_waking_key_finds_the_menu(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
     app.run(400000)  # attract demo after 30 s, asleep at 300 s
-    assert app.b.level == 0 and app.demo is None and app.name == "s_menu"
+    assert app.b.level == 0 and app.demo is None and app.name == "screens.menu"
     press(app, UP)  # only wakes
-    assert app.b.level > 0 and app.name == "s_menu" and app.scr.sel == 0
+    assert app.b.level > 0 and app.name == "screens.menu" and app.scr.sel == 0
     press(app, UP)
     app.run(5000)
-    assert app.name == "s_menu" and app.scr.sel == len(app.scr.labels) - 1
+    assert app.name == "screens.menu" and app.scr.sel == len(app.scr.labels) - 1
 
 
 def test_a_damaged_file_is_reported_once_and_the_device_starts(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"cup1 00000000\n{}")
     app = App(Board(data_dir=str(tmp_path)))
-    assert app.name == "s_text" and "settings.json" in app.scr.text
+    assert app.name == "screens.text" and "settings.json" in app.scr.text
     press(app, A)
-    assert app.name == "s_menu"
+    assert app.name == "screens.menu"
     assert (tmp_path / "settings.json.bad").exists()
-    assert App(Board(data_dir=str(tmp_path))).name == "s_menu"
+    assert App(Board(data_dir=str(tmp_path))).name == "screens.menu"
 
 
 def test_every_damaged_file_is_reported(tmp_path):
@@ -167,7 +168,7 @@ def test_every_damaged_file_is_reported(tmp_path):
     for n in names:
         (tmp_path / n).write_bytes(b"cup1 00000000\n{}")
     app = App(Board(data_dir=str(tmp_path)))
-    assert app.name == "s_text"
+    assert app.name == "screens.text"
     text = app.scr.text
     for n in names:
         assert n in text and (tmp_path / (n + ".bad")).exists()
@@ -177,7 +178,7 @@ def test_settings_are_kept(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
     for bit in (UP, UP, A):  # the menu wraps: Demo, then Settings
         press(app, bit)
-    assert app.name == "s_set"
+    assert app.name == "screens.settings"
     press(app, LEFT)
     press(app, B)
     assert Store(str(tmp_path)).read("settings.json")["bright"] == 2
@@ -191,7 +192,7 @@ def test_a_broken_synced_pack_is_listed_and_explained(tmp_path, monkeypatch):
     app = App(Board(data_dir=str(tmp_path / "data")))
     assert app.scr.labels[0] == "aaa (unusable)"
     press(app, A)
-    assert app.name == "s_text" and "rules must be text" in app.scr.text
+    assert app.name == "screens.text" and "rules must be text" in app.scr.text
 
 
 def test_a_saved_game_that_does_not_replay_is_set_aside(tmp_path):
@@ -199,9 +200,9 @@ def test_a_saved_game_that_does_not_replay_is_set_aside(tmp_path):
     Store(str(tmp_path)).write("game.json", rec)
     app = App(Board(data_dir=str(tmp_path)))
     press(app, A)
-    assert app.name == "g_pig" and "action 1" in app.scr.err
+    assert app.name == "games.pig" and "action 1" in app.scr.err
     press(app, A)
-    assert app.name == "s_menu" and app.scr.labels[0] != "Resume pig"
+    assert app.name == "screens.menu" and app.scr.labels[0] != "Resume pig"
     st = Store(str(tmp_path))
     assert st.read("game.json") is None and st.read("game.bad.json") == rec
 

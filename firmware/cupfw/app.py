@@ -80,9 +80,9 @@ class App:
         self.dirty = True
         board.contrast(self.contrast())
         if self.st.problems:
-            self.go("s_text", ("note", "Set aside (damaged): " + ", ".join([p[0] for p in self.st.problems])))
+            self.go("screens.text", ("note", "Set aside (damaged): " + ", ".join([p[0] for p in self.st.problems])))
         else:
-            self.go("s_menu")
+            self.go("screens.menu")
 
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
@@ -102,7 +102,7 @@ class App:
             drop("cupfw." + self.name)
         for e in ("pig", "mia", "scoundrel", "bogey"):
             drop("cupcore." + e)
-        if name[:2] != "g_":
+        if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
         gc.collect()
@@ -119,9 +119,9 @@ class App:
         try:
             eng = packs.load(rec.get("pack"))["engine"]
         except (ValueError, KeyError, AttributeError):
-            self.go("s_text", ("note", "Cannot play %s: no usable pack" % rec.get("pack")))
+            self.go("screens.text", ("note", "Cannot play %s: no usable pack" % rec.get("pack")))
             return
-        self.go("g_" + eng, (rec, mode))
+        self.go("games." + eng, (rec, mode))
 
     def flash(self, colour, ms):
         """Every LED in one colour for ms (a bust, a lost challenge), then the screen's pattern again."""
@@ -198,7 +198,7 @@ class App:
         elif self.mode == 0 and cfg["dim"] and idle >= cfg["dim"] * 1000 and self.demo is None:
             self.mode = 1
             b.contrast(self.contrast())
-        if self.name == "s_menu" and self.mode == 0 and not self.attracted and idle >= ATTRACT:
+        if self.name == "screens.menu" and self.mode == 0 and not self.attracted and idle >= ATTRACT:
             self.attracted = True
             self.run_demo(False)
         if self.dirty and self.mode < 2:
@@ -229,7 +229,7 @@ class App:
     def menu(self):
         """End the demo and show the menu now."""
         self.demo = None
-        self.go("s_menu")
+        self.go("screens.menu")
         self.switch()
 
     def run_demo(self, once):

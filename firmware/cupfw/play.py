@@ -94,7 +94,7 @@ class Game:
         app = self.app
         if bit == B:  # B acts when let go, so that holding it can leave the game instead
             if ev == 2:
-                app.go("s_menu")  # the game stays saved: "Resume" on the menu
+                app.go("screens.menu")  # the game stays saved: "Resume" on the menu
             if ev != 1:
                 return
             ev = 0
@@ -103,12 +103,12 @@ class Game:
                 if self.resumed:  # set the saved game aside, never delete it
                     app.st.write("game.bad.json", self.rec)
                     app.st.remove("game.json")
-                app.go("s_menu")
+                app.go("screens.menu")
         elif self.anim:
             return
         elif ev == 0 and self.s["over"] and self.ended():
             if bit == A or bit == B:
-                app.go("s_menu")
+                app.go("screens.menu")
         elif ev == 0:
             self.press(bit)
         elif ev == 1:

@@ -1,4 +1,4 @@
-"""The `cupkit` command line: one small module per command (cupkit.cmd_*)."""
+"""The `cupkit` command line: one small module per command (cupkit.commands.*)."""
 
 import argparse
 import importlib
@@ -7,10 +7,10 @@ import sys
 
 
 def commands():
-    """The command modules: every cupkit/cmd_*.py defines NAME, HELP,
+    """The command modules: every cupkit/commands/*.py defines NAME, HELP,
     add_arguments(parser) and run(args) -> exit status."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    return sorted(f[:-3] for f in os.listdir(here) if f.startswith("cmd_") and f.endswith(".py"))
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "commands")
+    return sorted(f[:-3] for f in os.listdir(here) if f.endswith(".py") and not f.startswith("_"))
 
 
 class Fail(Exception):
@@ -22,7 +22,7 @@ def parser():
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in commands():
-        mod = importlib.import_module("cupkit." + name)
+        mod = importlib.import_module("cupkit.commands." + name)
         sp = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(sp)
         sp.set_defaults(run=mod.run)

@@ -41,13 +41,13 @@ class Screen:
             elif i < len(self.ids):
                 pid = self.ids[i]
                 if pid in self.bad:
-                    app.go("s_text", ("note", self.bad[pid]))
+                    app.go("screens.text", ("note", self.bad[pid]))
                 else:
-                    app.go("s_pack", pid)
+                    app.go("screens.pack", pid)
             elif i == len(self.ids):
-                app.go("s_text", ("stats", None))
+                app.go("screens.text", ("stats", None))
             elif i == len(self.ids) + 1:
-                app.go("s_set")
+                app.go("screens.settings")
             else:
                 app.run_demo(False)
 

@@ -1,6 +1,6 @@
 """Drives the firmware through a key script on simulated time; runs on CPython and MicroPython.
 
-The host checks and normalises the script (cupkit.sim.parse) and runs this
+The host checks and normalises the script (cupkit.sim.headless.parse) and runs this
 beside the firmware: in this Python, or inside the micropython binary. A shot
 writes NAME.raw: the frame buffer (1024 bytes, MONO_VLSB) then the LED bytes.
 """
@@ -18,7 +18,7 @@ def shot(app, out, name):
 
 
 def run(app, steps, out):
-    """steps: (command, argument) pairs as cupkit.sim.parse makes them."""
+    """steps: (command, argument) pairs as cupkit.sim.headless.parse makes them."""
     b = app.b
     app.step()  # the first frame, at no cost of time
     for cmd, arg in steps:

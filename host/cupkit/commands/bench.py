@@ -33,7 +33,8 @@ def run(args):
 
 
 def _memory(args):
-    from cupkit import bench_memory, tools
+    from cupkit import tools
+    from cupkit.bench import memory as bench_memory
     try:
         rows = bench_memory.measure(args.workloads or None)
     except tools.ToolMissing as e:
@@ -50,7 +51,7 @@ def _memory(args):
 
 def _greedy(args):
     import sys
-    from cupkit import bench_greedy
+    from cupkit.bench import greedy as bench_greedy
 
     def progress(done, total):
         if sys.stderr.isatty() and (done % 100 == 0 or done == total):
@@ -73,7 +74,8 @@ def _greedy(args):
 
 
 def _flash(args):
-    from cupkit import bench_flash, tools
+    from cupkit import tools
+    from cupkit.bench import flash as bench_flash
     try:
         r = bench_flash.measure()
     except tools.ToolMissing as e:
@@ -95,7 +97,8 @@ SIZE_PARTS = (("core", "lib/cupcore/"), ("firmware", "lib/cupfw/"),
 
 
 def _size(args):
-    from cupkit import layout, tools
+    from cupkit import tools
+    from cupkit.device import layout
     try:
         files = layout.files(mpy=True)
     except tools.ToolMissing as e:

@@ -3,7 +3,7 @@
 import os
 import sys
 
-from cupkit import device
+from cupkit.device import transport as device
 from cupkit.cli import Fail
 
 NAME = "monitor"

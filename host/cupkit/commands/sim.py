@@ -37,7 +37,7 @@ def run(args):
     if args.headless or args.keys or args.flash or args.micropython:
         return headless(args)
     if has_display():
-        from cupkit import sim
+        from cupkit.sim import headless as sim
         data = os.path.abspath(args.data or os.path.join(os.path.expanduser("~"), ".cupkit", "sim-data"))
         root = tempfile.mkdtemp(prefix="cupkit-simdev-")
         here = sim.device(root)  # the window's device: built-in packs, whatever the working directory
@@ -63,7 +63,9 @@ def run(args):
 
 
 def headless(args):
-    from cupkit import png, sim, tools
+    from cupkit import tools
+    from cupkit.sim import png
+    from cupkit.sim import headless as sim
     text = ""
     if args.keys:
         try:

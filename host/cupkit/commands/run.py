@@ -2,7 +2,7 @@
 
 import os
 
-from cupkit import boards
+from cupkit.device import boards
 from cupkit.cli import Fail
 
 NAME = "run"

@@ -6,7 +6,8 @@ import os
 import shutil
 import tempfile
 
-from cupkit import layout, paths, tools
+from cupkit import paths, tools
+from cupkit.device import layout
 from cupkit.cli import Fail
 
 NAME = "test"
@@ -54,7 +55,7 @@ def on_unix(files):
 
 
 def on_device(port, files):
-    from cupkit.device import Device
+    from cupkit.device.transport import Device
     with Device(port, timeout=120) as dev:
         with open(os.path.join(paths.SCENARIOS, "run.py"), encoding="utf-8") as fh:
             src = fh.read()

@@ -2,7 +2,7 @@
 
 A key script has one command a line: press KEY, keydown KEY, keyup KEY, wait MS,
 shot NAME, shake (KEY: up down left right a b); blank lines and # comments are
-skipped. The same driver (cupkit.sim_driver) runs the firmware in either Python.
+skipped. The same driver (cupkit.sim.driver) runs the firmware in either Python.
 """
 
 import os
@@ -11,7 +11,10 @@ import tempfile
 
 from cupfw.hal import NAMES
 
-from cupkit import layout, png, sim_driver, tools
+from cupkit import tools
+from cupkit.device import layout
+from cupkit.sim import png
+from cupkit.sim import driver as sim_driver
 
 OK = "cupkit-sim-ok"
 

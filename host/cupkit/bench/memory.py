@@ -17,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from cupcore import packs
 
-from cupkit import layout, paths, tools
+from cupkit import paths, tools
+from cupkit.device import layout
 
 GAMES = 20
 BUDGET_KB = {"pig": 24, "mia": 24, "scoundrel": 24, "bogey": 24}

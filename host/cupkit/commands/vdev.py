@@ -4,7 +4,8 @@ import signal
 import sys
 import threading
 
-from cupkit import tools, vdev
+from cupkit import tools
+from cupkit.device import vdev
 from cupkit.cli import Fail
 
 NAME = "vdev"

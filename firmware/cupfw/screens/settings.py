@@ -46,7 +46,7 @@ class Screen:
                     app.st.write("settings.json", app.cfg)
                 except OSError:
                     pass
-            app.go("s_menu", 0)
+            app.go("screens.menu", 0)
             return
         app.dirty = True
 

@@ -1,6 +1,6 @@
 """How often a simple greedy strategy wins a solitaire pack, over many seeds (CPython).
 
-A strategy is the module cupkit.strategy_ENGINE with choose(game) -> action;
+A strategy is the module cupkit.strategies.ENGINE with choose(game) -> action;
 this runs it on seeds 0..N-1 and counts results and levels from the summary.
 """
 
@@ -13,7 +13,7 @@ from cupkit import paths
 
 def strategy(engine):
     try:
-        return importlib.import_module("cupkit.strategy_" + engine)
+        return importlib.import_module("cupkit.strategies." + engine)
     except ImportError:
         return None
 

@@ -18,7 +18,9 @@ import sys
 import tempfile
 import time
 
-from cupkit import cli, layout, vdev
+from cupkit import cli
+from cupkit.device import layout
+from cupkit.device import vdev
 
 ROUNDS = 3
 SETTLE = 0.3  # seconds a new virtual device gets to boot before either tool is timed, like a board plugged in

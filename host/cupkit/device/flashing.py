@@ -156,7 +156,7 @@ class Plan:
 
 
 class SerialTarget:
-    """A MicroPython device in raw REPL (cupkit.device.Device)."""
+    """A MicroPython device in raw REPL (cupkit.device.transport.Device)."""
 
     def __init__(self, dev):
         self.dev = dev

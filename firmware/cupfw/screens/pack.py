@@ -28,11 +28,11 @@ class Screen:
             if self.sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + (1 if bit == RIGHT else -1)))
         elif bit == B:
-            app.go("s_menu")
+            app.go("screens.menu")
             return
         elif bit == A:
             if self.sel == 2:
-                app.go("s_text", ("rules", self.pid))
+                app.go("screens.text", ("rules", self.pid))
             elif self.hi:
                 app.start({"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []})
             return

@@ -4,7 +4,8 @@ import glob
 import json
 import os
 
-from cupkit import device, vdev
+from cupkit.device import transport as device
+from cupkit.device import vdev
 from cupkit.cli import Fail
 
 NAME = "devices"

@@ -2,7 +2,8 @@
 
 import os
 
-from cupkit import cmd_flash, pulled
+from cupkit import pulled
+from cupkit.commands import flash as cmd_flash
 from cupkit.cli import Fail
 
 NAME = "logs"

@@ -2,7 +2,7 @@
 
 import json
 
-from cupkit import boards
+from cupkit.device import boards
 from cupkit.cli import Fail
 
 NAME = "boards"

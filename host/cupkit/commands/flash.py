@@ -5,7 +5,10 @@ import os
 import sys
 import time
 
-from cupkit import boards, flashing, layout, progress, tools
+from cupkit import progress, tools
+from cupkit.device import boards
+from cupkit.device import flashing
+from cupkit.device import layout
 from cupkit.cli import Fail
 
 NAME = "flash"
@@ -58,7 +61,7 @@ def connect(args):
             raise Fail("no drive at %s — is the board plugged in and its CIRCUITPY drive mounted?" % args.drive)
         target = flashing.DriveTarget(args.drive)
         return target, target.probe(), args.drive
-    from cupkit.device import Device
+    from cupkit.device.transport import Device
     dev = Device(args.port)
     try:
         target = flashing.SerialTarget(dev)

@@ -12,7 +12,7 @@ import json
 import os
 import time
 
-from cupkit import vdev
+from cupkit.device import vdev
 from cupkit.cli import Fail
 
 # USB vendor ids of boards that run MicroPython or CircuitPython out of the box:

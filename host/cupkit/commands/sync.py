@@ -5,7 +5,9 @@ import os
 
 from cupcore import packs
 
-from cupkit import cmd_flash, flashing, packfiles, paths
+from cupkit import packfiles, paths
+from cupkit.commands import flash as cmd_flash
+from cupkit.device import flashing
 from cupkit.cli import Fail
 
 NAME = "sync"

@@ -41,9 +41,9 @@ class Screen:
             self.app.dirty = True
         elif bit == A or bit == B:
             if self.kind == "rules":
-                self.app.go("s_pack", self.back)
+                self.app.go("screens.pack", self.back)
             else:
-                self.app.go("s_menu")
+                self.app.go("screens.menu")
 
     def tick(self, now):
         return False

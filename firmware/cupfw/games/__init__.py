@@ -1,0 +1,1 @@
+"""The game screens: one module per engine, each a play.Game subclass named Screen."""

@@ -1,0 +1,1 @@
+"""The benchmarks behind `cupkit bench`: memory, flash, greedy solitaire players."""

@@ -1,0 +1,1 @@
+"""The simulator's headless side: key scripts, the driver that runs the firmware, PNG frames."""

@@ -1,0 +1,1 @@
+"""Host-side solitaire players that the greedy benchmark measures."""
