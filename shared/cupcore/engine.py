@@ -7,11 +7,16 @@ Game(pack_id, players, params, rng, stack): params already checked; stack is the
 stacked dice (ints) or the stacked deck (card ints, top first), or None.
 Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
-state untouched when it raises, so _do validates everything before it mutates.
+state untouched when it raises, so _do validates everything before it mutates
+(apply itself gives back dice an action drew before it failed).
+Dice have `sides` faces (6 unless an engine says otherwise; stacked faces are
+checked against it).
 """
 
 
 class Engine:
+    sides = 6
+
     def __init__(self, pack, players, rng, stack):
         self.pack = pack
         self.players = players
@@ -27,12 +32,19 @@ class Engine:
         """Validate then apply one action; ValueError leaves the state untouched."""
         if not isinstance(action, str):
             raise ValueError("an action must be text")
+        if action and (min(action) < " " or max(action) > "~"):
+            raise ValueError("an action is plain ASCII text")  # lower() and split() differ by port beyond it
         words = action.lower().split()
         if not words:
             raise ValueError("empty action")
         if self.over:
             raise ValueError("the game is over")
-        self._do(words)
+        used = self.used
+        try:
+            self._do(words)
+        except ValueError:
+            self.used = used  # dice drawn from the stack before the action failed go back
+            raise
         self.count += 1
 
     def summary(self):
@@ -53,11 +65,12 @@ class Engine:
         return self.summary()
 
     def roll(self, n):
-        """n die faces from the stacked dice, else the rng. A short stack raises, consuming nothing."""
+        """n die faces (1..sides) from the stacked dice, else the rng. A short stack raises, consuming nothing."""
         s = self.stack
         if s is None:
             rng = self.rng
-            return [rng.below(6) + 1 for _ in range(n)]
+            k = self.sides
+            return [rng.below(k) + 1 for _ in range(n)]
         i = self.used
         if i + n > len(s):
             raise ValueError("dice stack exhausted")
