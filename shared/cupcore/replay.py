@@ -17,7 +17,7 @@ _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
 
 def engine(name):
     """Import an engine module on demand (the firmware drops it from sys.modules after a game)."""
-    if name not in cupcore.ENGINES:
+    if not cupcore.is_engine(name):
         raise ValueError("unknown engine %r" % (name,))
     full = "cupcore." + name
     __import__(full)
