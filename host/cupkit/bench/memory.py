@@ -21,7 +21,8 @@ from cupkit import paths, tools
 from cupkit.device import layout
 
 GAMES = 20
-BUDGET_KB = {"pig": 24, "mia": 24, "scoundrel": 24, "bogey": 24}
+BUDGET_KB = {"pig": 24, "mia": 24, "scoundrel": 24, "bogey": 24, "cup": 24, "beetle": 24, "chicago": 24, "dropdead": 24,
+             "boston": 24, "midnight": 24, "scc": 24, "zambales": 24, "mafia": 24}
 OK = "cupkit-bench-ok"
 
 _SELFPLAY = """import gc

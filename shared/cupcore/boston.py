@@ -1,0 +1,33 @@
+"""Going to Boston (RULES.md section 8): three rolls a turn, each setting aside its highest die.
+
+Action: roll (no choices): 3 dice, then the 2 left, then the last one. The three
+set-aside dice are the turn's score. `rounds` turns each; highest total wins (roll-off).
+"""
+
+from cupcore.dice import Table
+
+KIND = "dice"
+PLAYERS = (1, 8)
+PARAMS = {"rounds": (1, 20)}
+
+
+class Game(Table):
+    RESERVE = 32
+
+    def __init__(self, pack, players, params, rng, stack):
+        Table.__init__(self, pack, players, rng, stack)
+        self.rounds = params["rounds"]
+        self.aside = []  # the latest turn's set-aside faces, until the next turn's first roll
+
+    def _roll(self):
+        a = self.aside if len(self.aside) < 3 else []
+        f = self.roll(3 - len(a))
+        a = a + [max(f)]
+        if len(a) == 3:
+            self._done(sum(a))
+        self.aside = a
+        self.last_roll = f
+
+    def _public(self, d):
+        Table._public(self, d)
+        d["aside"] = list(self.aside)
