@@ -7,8 +7,7 @@ Game(pack_id, players, params, rng, stack): params already checked; stack is the
 stacked dice (ints) or the stacked deck (card ints, top first), or None.
 Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
-state untouched when it raises, so _do validates everything before it mutates
-(apply itself gives back dice an action drew before it failed).
+state untouched when it raises, so _do validates everything before it mutates.
 Dice have `sides` faces (6 unless an engine says otherwise; stacked faces are
 checked against it).
 """
@@ -32,19 +31,12 @@ class Engine:
         """Validate then apply one action; ValueError leaves the state untouched."""
         if not isinstance(action, str):
             raise ValueError("an action must be text")
-        if action and (min(action) < " " or max(action) > "~"):
-            raise ValueError("an action is plain ASCII text")  # lower() and split() differ by port beyond it
         words = action.lower().split()
         if not words:
             raise ValueError("empty action")
         if self.over:
             raise ValueError("the game is over")
-        used = self.used
-        try:
-            self._do(words)
-        except ValueError:
-            self.used = used  # dice drawn from the stack before the action failed go back
-            raise
+        self._do(words)
         self.count += 1
 
     def summary(self):
