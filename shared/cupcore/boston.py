@@ -17,14 +17,15 @@ class Game(Table):
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
         self.rounds = params["rounds"]
-        self.aside = []  # the latest turn's set-aside faces, until the next turn's first roll
+        self.aside = []  # this turn's set-aside faces (the last turn's once the game is over)
 
     def _roll(self):
-        a = self.aside if len(self.aside) < 3 else []
-        f = self.roll(3 - len(a))
-        a = a + [max(f)]
+        f = self.roll(3 - len(self.aside))
+        a = self.aside + [max(f)]
         if len(a) == 3:
             self._done(sum(a))
+            if not self.over:
+                a = []  # the next player's turn
         self.aside = a
         self.last_roll = f
 

@@ -64,7 +64,7 @@ class Game(Table):
         """k of the seats in show have rolled: the next one rolls, or the highest loses a token."""
         d = self.dice
         n = self.players
-        if k < len(show) and len(show) > 1:
+        if k < len(show):
             self.show = show
             self.turn = show[k]
             return

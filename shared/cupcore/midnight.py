@@ -21,7 +21,7 @@ class Game(Table):
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
         self.one = params["keep"] == "one"
-        self.aside = []  # the latest turn's kept faces, until the next turn's first roll
+        self.aside = []  # this turn's kept faces (the last turn's once the game is over)
         self.rolled = False  # the player to act has rolled and must keep
 
     def legal(self):
@@ -41,14 +41,8 @@ class Game(Table):
         if w == ["roll"]:
             if self.rolled:
                 raise ValueError("keep dice from this roll first")
-            a = self.aside if len(self.aside) < 6 else []
-            f = self.roll(6 - len(a))
-            if len(f) == 1:
-                self._keep(a, f)  # the last die: nothing to choose
-            else:
-                self.aside = a
-                self.rolled = True
-            self.last_roll = f
+            self.last_roll = self.roll(6 - len(self.aside))
+            self.rolled = True
             return
         if w[0] != "keep":
             raise ValueError("unknown action; use roll or keep F...")
@@ -60,12 +54,11 @@ class Game(Table):
         for f in k:
             if k.count(f) > self.last_roll.count(f):
                 raise ValueError("keep only faces of this roll")
-        self._keep(self.aside, k)
-
-    def _keep(self, a, k):
-        a = a + k
+        a = self.aside + k
         if len(a) == 6:
             self._done(sum(a) - 5 if 1 in a and 4 in a else 0)
+            if not self.over:
+                a = []  # the next player's turn
         self.aside = a
         self.rolled = False
 

@@ -21,27 +21,29 @@ class Game(Table):
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
         self.reroll = params["cargo_reroll"]
-        self.aside = []  # the latest turn's ship, captain, crew, until the next turn's first roll
+        self.aside = []  # this turn's ship, captain and crew (the last turn's once the game is over)
         self.left = 3  # rolls left to the player to act
         self.cargo = 0  # the cargo of the last roll, once the crew is aside
 
     def legal(self):
         if self.over:
             return ()
-        return _ROLL_STOP if self.left < 3 and len(self.aside) == 3 else ROLL
+        return _ROLL_STOP if self.reroll and len(self.aside) == 3 else ROLL
 
     def _do(self, w):
         if w == ["stop"]:
             if not self.reroll:
                 raise ValueError("this pack has no stop: the crew ends the turn")
-            if self.left == 3 or len(self.aside) < 3:
+            if len(self.aside) < 3:
                 raise ValueError("stop once ship, captain and crew are aside")
             self._done(self.cargo)
-            self.left = 3
+            if not self.over:
+                self.aside = []
+                self.left = 3
             return
         if w != ["roll"]:
             raise ValueError("unknown action; use roll" + (" or stop" if self.reroll else ""))
-        a = list(self.aside) if self.left < 3 else []
+        a = list(self.aside)
         f = self.roll(5 - len(a))
         rest = list(f)
         for need in (6, 5, 4):
@@ -54,7 +56,9 @@ class Game(Table):
         left = self.left - 1
         if not left or len(a) == 3 and not self.reroll:
             self._done(cargo)
-            left = 3
+            if not self.over:
+                a = []  # the next player's turn
+                left = 3
         self.aside = a
         self.left = left
         self.cargo = cargo
