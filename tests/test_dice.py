@@ -42,10 +42,12 @@ RULES = {
                  "exactly one die a roll", "only faces of this roll", "faces are 1 to 6",
                  "last die is rolled and kept too", "a 1 without a 4", "without a 1 and a 4", "second 1 counts",
                  "one turn each", "tie rolls off", "keep any: several dice", "order kept", "keeping all six",
-                 "keep any: at least one", "needs two such dice", "keep is one or any", "Kelvin", "aside shows the last turn's"),
+                 "keep any: at least one", "needs two such dice", "keep is one or any", "Kelvin",
+                 "aside shows the last turn's"),
     "scc": ("6 is the ship", "5 before the ship", "4 before the captain", "from one roll", "dice not aside",
             "second 6 is cargo", "crew ends the turn at once", "scores 0", "rolls_left counts down",
-            "starts with nothing aside", "highest score wins", "tie rolls off", "no stop", "classic: with the crew aside",
+            "starts with nothing aside", "highest score wins", "tie rolls off", "no stop",
+            "classic: with the crew aside",
             "classic: stop scores the cargo", "rerolls only the two cargo dice", "last roll's cargo counts",
             "out of rolls", "crew on the third roll", "stop before the crew"),
     "zambales": ("a pair ends the turn", "one try fewer", "fifth try the turn ends", "pair on the fifth try",
@@ -122,7 +124,8 @@ def test_the_cup_takes_any_set_of_positions_but_lists_single_ones():
 
 
 def test_a_roll_off_short_of_stacked_dice_changes_nothing():
-    rec = {"pack": "chicago", "players": 2, "seed": 1, "params": {"rounds": 1}, "dice": [1, 1, 1, 1, 3], "actions": ["roll"]}
+    rec = {"pack": "chicago", "players": 2, "seed": 1, "params": {"rounds": 1}, "dice": [1, 1, 1, 1, 3],
+           "actions": ["roll"]}
     game = replay.load(rec)
     before = _state(game)
     with pytest.raises(ValueError, match="dice stack exhausted"):
@@ -134,7 +137,8 @@ def test_a_roll_off_short_of_stacked_dice_changes_nothing():
 
 
 def test_midnight_keep_any_lists_every_choice_once():
-    game = replay.start({"pack": "midnight", "players": 2, "params": {"keep": "any"}, "dice": [1, 1, 4, 6, 6, 2], "actions": []})
+    game = replay.start({"pack": "midnight", "players": 2, "params": {"keep": "any"}, "dice": [1, 1, 4, 6, 6, 2],
+                         "actions": []})
     game.apply("roll")
     legal = game.legal()
     assert len(legal) == len(set(legal)) == 3 * 2 * 2 * 3 - 1  # 0-2 ones, 0-1 two, 0-1 four, 0-2 sixes, not none
@@ -170,7 +174,8 @@ def test_the_hidden_cup_shows_its_dice_only_in_view_0_until_lift():
 
 @pytest.mark.parametrize("sides", [4, 6, 8, 10, 12, 20])
 def test_the_cup_rolls_dice_of_its_sides(sides):
-    game = replay.start({"pack": "cup", "players": 1, "seed": sides, "params": {"dice": 10, "sides": sides}, "actions": []})
+    game = replay.start({"pack": "cup", "players": 1, "seed": sides, "params": {"dice": 10, "sides": sides},
+                         "actions": []})
     seen = set()
     for _ in range(60):
         game.apply("roll")

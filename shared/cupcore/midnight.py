@@ -1,7 +1,7 @@
 """Midnight (RULES.md section 8): six dice, kept one roll at a time; a 1 and a 4 qualify the other four.
 
-Actions: roll (the dice not set aside), keep F... (faces from that roll; `keep` one:
-exactly one die, any: at least one). A roll of the last die keeps it by itself.
+Actions: roll (the dice not set aside), then keep F... (faces from that roll; `keep`
+one: exactly one die, any: at least one), until all six are kept.
 Score: with a 1 and a 4 among the six kept, the sum of the other four, else 0.
 One turn each; the highest score wins (roll-off on ties).
 """
