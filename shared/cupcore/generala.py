@@ -1,0 +1,99 @@
+"""Generala (RULES.md section 9): five dice, up to three rolls a turn, then a category of the sheet.
+
+Actions: roll, roll P..., score CAT (a category not yet used; 0 when the dice do not
+make it). One round per category; the highest total wins (roll-off on ties). Five of
+a kind on a turn's first roll (a served Generala) wins at once.
+`double` scores only after `generala` scored its points.
+"""
+
+from cupcore.rolls import Rolls
+
+KIND = "dice"
+PLAYERS = (1, 8)
+PARAMS = {"generala": None, "double": None}  # checked by Game: 50 or 60, 100 or 120
+CATS = ["ones", "twos", "threes", "fours", "fives", "sixes", "straight", "full", "four", "generala", "double"]
+# The score actions; lists, not tuples: mpy-cross keeps a list's short strings interned (no str objects).
+_SCORE = ["score ones", "score twos", "score threes", "score fours", "score fives", "score sixes",
+          "score straight", "score full", "score four", "score generala", "score double"]
+_FREE = 255  # a sheet box not used yet
+
+
+def points(dice, cat, generala, double):
+    """What the dice score in category cat (an index of CATS); double: None unless `generala` has points."""
+    c = [0] * 7  # a list: MicroPython's bytearray has no count() or `in` for ints
+    for f in dice:
+        c[f] += 1
+    top = max(c)
+    if cat < 6:
+        return c[cat + 1] * (cat + 1)
+    if cat == 6:
+        return 20 if top == 1 and not (c[1] and c[6]) else 0
+    if cat == 7:
+        return 30 if top == 3 and 2 in c else 0
+    if cat == 8:
+        return 40 if top >= 4 else 0
+    if top < 5:
+        return 0
+    return generala if cat == 9 else double or 0
+
+
+class Game(Rolls):
+    RESERVE = 112  # 3 players: 33 turns of 2 to 4 actions
+
+    def __init__(self, pack, players, params, rng, stack):
+        Rolls.__init__(self, pack, players, rng, stack)
+        g = params["generala"]
+        d = params["double"]
+        if type(g) is not int or g not in (50, 60):
+            raise ValueError("params: generala must be one of 50, 60")
+        if type(d) is not int or d not in (100, 120):
+            raise ValueError("params: double must be one of 100, 120")
+        self.pay = (g, d)
+        self.rounds = len(CATS)
+        self.sheet = bytearray([_FREE] * (players * len(CATS)))  # per player, per category
+
+    def legal(self):
+        if self.over:
+            return ()
+        out = self._rolls()
+        if self.left < self.TRIES:
+            b = self.turn * len(CATS)
+            out = out + [_SCORE[i] for i in range(len(CATS)) if self.sheet[b + i] == _FREE]
+        return out
+
+    def _do(self, w):
+        d = self._dice(w)
+        if d is not None:
+            if self.left == self.TRIES and d.count(d[0]) == 5:
+                self.over = True  # a served Generala
+                self.winner = self.turn
+            self.left -= 1
+            self.last_roll = d
+            return
+        if w[0] != "score" or len(w) != 2 or w[1] not in CATS:
+            raise ValueError("unknown action; use roll, roll P... or score CAT (%s)" % ", ".join(CATS))
+        if self.left == self.TRIES:
+            raise ValueError("roll first")
+        k = CATS.index(w[1])
+        b = self.turn * len(CATS)
+        s = self.sheet
+        if s[b + k] != _FREE:
+            raise ValueError("%s is already scored" % w[1])
+        g = s[b + 9]
+        p = points(self.last_roll, k, self.pay[0], self.pay[1] if g != _FREE and g else None)
+        self._done(p)
+        s[b + k] = p
+        if not self.over:
+            self._next()
+
+    def _public(self, d):
+        Rolls._public(self, d)
+        s = self.sheet
+        out = []
+        for p in range(self.players):
+            sheet = {}
+            for i in range(len(CATS)):
+                v = s[p * len(CATS) + i]
+                sheet[CATS[i]] = None if v == _FREE else v
+            out.append(sheet)
+        d["sheet"] = out
