@@ -47,7 +47,7 @@ def score(c):
         if c[f] >= 3:
             c[f] -= 3
             for g in range(1, 7):
-                if c[g] >= 2:
+                if c[g] >= 2 and g != f:
                     c[g] -= 2
                     r = _faces(c)
                     c[g] += 2
