@@ -9,10 +9,10 @@ so that a game without numbers in its actions does not load it.
 def number(w, hi):
     """The word w as a number from 1 to hi, written in ASCII digits; 0 when it is not one."""
     n = 0
-    for c in w:
-        if c < "0" or c > "9" or n > hi:
+    for c in w.encode():  # bytes: MicroPython interns each character it iterates, for good
+        if c < 48 or c > 57 or n > hi:
             return 0
-        n = n * 10 + ord(c) - 48
+        n = n * 10 + c - 48
     return n if n <= hi else 0
 
 
