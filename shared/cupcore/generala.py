@@ -11,15 +11,15 @@ from cupcore.rolls import Rolls
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"generala": None, "double": None}  # checked by Game: 50 or 60, 100 or 120
-CATS = ["ones", "twos", "threes", "fours", "fives", "sixes", "straight", "full", "four", "generala", "double"]
-# The score actions; lists, not tuples: mpy-cross keeps a list's short strings interned (no str objects).
+# The score actions, in the sheet's order; a category's name is its action's [6:]. A list, not a
+# tuple: mpy-cross keeps a list's short strings interned (no str objects); no list of the bare names,
+# whose short strings would be qstrs (interned for good) that self-play never needs.
 _SCORE = ["score ones", "score twos", "score threes", "score fours", "score fives", "score sixes",
           "score straight", "score full", "score four", "score generala", "score double"]
-_FREE = 255  # a sheet box not used yet
 
 
 def points(dice, cat, generala, double):
-    """What the dice score in category cat (an index of CATS); double: None unless `generala` has points."""
+    """What the dice score in category cat (an index of the sheet); double: None unless `generala` has points."""
     c = [0] * 7  # a list: MicroPython's bytearray has no count() or `in` for ints
     for f in dice:
         c[f] += 1
@@ -49,42 +49,44 @@ class Game(Rolls):
         if type(d) is not int or d not in (100, 120):
             raise ValueError("params: double must be one of 100, 120")
         self.pay = (g, d)
-        self.rounds = len(CATS)
-        self.sheet = bytearray([_FREE] * (players * len(CATS)))  # per player, per category
+        self.rounds = 11
+        self.sheet = bytearray(b"\xff" * (players * 11))  # per player, per category; 255: free
 
     def legal(self):
         if self.over:
             return ()
         out = self._rolls()
-        if self.left < self.TRIES:
-            b = self.turn * len(CATS)
-            out = out + [_SCORE[i] for i in range(len(CATS)) if self.sheet[b + i] == _FREE]
+        if self.left < 3:
+            b = self.turn * 11
+            out = out + [_SCORE[i] for i in range(11) if self.sheet[b + i] == 255]
         return out
 
     def _do(self, w):
         d = self._dice(w)
         if d is not None:
-            if self.left == self.TRIES and d.count(d[0]) == 5:
+            if self.left == 3 and d.count(d[0]) == 5:
                 self.over = True  # a served Generala
                 self.winner = self.turn
             self.left -= 1
             self.last_roll = d
             return
-        if w[0] != "score" or len(w) != 2 or w[1] not in CATS:
-            raise ValueError("unknown action; use roll, roll P... or score CAT (%s)" % ", ".join(CATS))
-        if self.left == self.TRIES:
+        a = "score " + w[-1]
+        if w[0] != "score" or len(w) != 2 or a not in _SCORE:
+            raise ValueError("unknown action; use roll, roll P... or score CAT (%s)"
+                             % ", ".join([x[6:] for x in _SCORE]))
+        if self.left == 3:
             raise ValueError("roll first")
-        k = CATS.index(w[1])
-        b = self.turn * len(CATS)
+        k = _SCORE.index(a)
+        b = self.turn * 11
         s = self.sheet
-        if s[b + k] != _FREE:
+        if s[b + k] != 255:
             raise ValueError("%s is already scored" % w[1])
         g = s[b + 9]
-        p = points(self.last_roll, k, self.pay[0], self.pay[1] if g != _FREE and g else None)
+        p = points(self.last_roll, k, self.pay[0], self.pay[1] if g != 255 and g else None)
         self._done(p)
         s[b + k] = p
         if not self.over:
-            self._next()
+            self.left = 3
 
     def _public(self, d):
         Rolls._public(self, d)
@@ -92,8 +94,8 @@ class Game(Rolls):
         out = []
         for p in range(self.players):
             sheet = {}
-            for i in range(len(CATS)):
-                v = s[p * len(CATS) + i]
-                sheet[CATS[i]] = None if v == _FREE else v
+            for i in range(11):
+                v = s[p * 11 + i]
+                sheet[_SCORE[i][6:]] = None if v == 255 else v
             out.append(sheet)
         d["sheet"] = out

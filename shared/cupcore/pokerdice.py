@@ -15,7 +15,6 @@ PLAYERS = (1, 8)
 PARAMS = {"wild": (True, False)}
 NAMES = ["nothing", "one pair", "two pair", "three of a kind", "straight", "full house", "four of a kind",
          "five of a kind"]  # a list: interned strings (see rolls.ROLLS)
-_STAND = ["stand"]  # interned (see rolls.ROLLS)
 
 
 def hand(dice, wild):
@@ -53,9 +52,9 @@ def hand(dice, wild):
     return rank
 
 
-def name(score):
-    """The name of the hand a score stands for."""
-    return NAMES[score // 100000 - 1]
+def name(n):
+    """The name of the hand the score n stands for."""
+    return NAMES[n // 100000 - 1]
 
 
 class Game(Rolls):
@@ -68,18 +67,18 @@ class Game(Rolls):
     def legal(self):
         if self.over:
             return ()
-        return self._rolls() + (_STAND if self.left < self.TRIES else [])
+        return self._rolls() + (["stand"] if self.left < 3 else [])
 
     def _do(self, w):
         d = self._dice(w)
         if d is None and w != ["stand"]:
             raise ValueError("unknown action; use roll, roll P... or stand")
-        if d is None and self.left == self.TRIES:
+        if d is None and self.left == 3:
             raise ValueError("roll first")
         left = self.left - 1 if d else self.left
         if d is None or not left:
             self._done(hand(d or self.last_roll, self.wild))
-            left = self.TRIES
+            left = 3
         self.left = left
         if d:
             self.last_roll = d

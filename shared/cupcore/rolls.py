@@ -2,7 +2,7 @@
 
 `roll` rolls every die, `roll P...` rerolls those positions in place (section 7);
 the turn's first roll must be `roll`. A subclass ends the turn (a category, a
-stand, the last roll) with Table._done and then Rolls._next.
+stand, the last roll) with Table._done and then sets left back to 3.
 """
 
 from cupcore.dice import Table
@@ -14,15 +14,13 @@ ROLLS = ["roll", "roll 1", "roll 2", "roll 3", "roll 4", "roll 5"]
 
 
 class Rolls(Table):
-    TRIES = 3
-
     def __init__(self, pack, players, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
-        self.left = self.TRIES  # rolls left to the player to act; TRIES: not rolled yet this turn
+        self.left = 3  # rolls left to the player to act; 3: not rolled yet this turn
 
     def _rolls(self):
         """The roll actions legal now."""
-        if self.left == self.TRIES:
+        if self.left == 3:
             return ROLLS[:1]
         return ROLLS if self.left else []
 
@@ -34,7 +32,7 @@ class Rolls(Table):
             raise ValueError("no rolls left this turn")
         if len(w) == 1:
             return self.roll(5)
-        if self.left == self.TRIES:
+        if self.left == 3:
             raise ValueError("roll every die first")
         p = numbers(w[1:], 5, True)
         f = self.roll(len(p))
@@ -42,10 +40,6 @@ class Rolls(Table):
         for i in range(len(p)):
             d[p[i] - 1] = f[i]
         return d
-
-    def _next(self):
-        """A new turn: the player to act (Table._done moved it on) has not rolled yet."""
-        self.left = self.TRIES
 
     def _public(self, d):
         Table._public(self, d)
