@@ -13,11 +13,6 @@ from cupcore.digits import numbers
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"goal": (50, 100000), "rolls": (1, 10), "entry": (0, 10000)}
-_ROLL_BANK = ["roll", "bank"]
-# Nine keeps in ten of random play: legal() gives these very strings, so a long game's record holds
-# one of each (on MicroPython an equal formatted string is this interned one anyway).
-_COMMON = ["keep 1", "keep 5", "keep 1 1", "keep 1 5", "keep 5 5", "keep 1 1 5", "keep 1 5 5", "keep 2 2 2",
-           "keep 3 3 3", "keep 4 4 4", "keep 5 5 5", "keep 6 6 6", "keep 1 1 1"]
 
 
 def _faces(c):
@@ -62,10 +57,11 @@ def scores(c):
     return c[1] or c[5] or max(c) >= 3 or sum(c) == 6 and c.count(2) == 3
 
 
-def counts(faces):
-    """How many of each face (index 1..6); a list, as MicroPython's bytearray has no count()."""
+def counts(seq):
+    """How many of each face of seq (index 1..6); a list, as MicroPython's bytearray has no count().
+    (seq: a parameter name the core already has; on MicroPython each new name is a qstr, kept for good.)"""
     c = [0] * 7
-    for f in faces:
+    for f in seq:
         c[f] += 1
     return c
 
@@ -77,10 +73,12 @@ class Game(Table):
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
         self.goal = params["goal"]
-        self.tries = params["rolls"]
+        self.rolls = params["rolls"]
         self.entry = params["entry"]
-        self.left = self.tries  # counted rolls left this turn
-        self.total = 0  # the turn total
+        self.rolls_left = self.rolls  # counted rolls left this turn (attributes named as the summary's
+        self.turn_total = 0  # fields: no more qstrs)
+        self.seen = [None] * 36  # the actions played this game: legal() gives these very strings again
+        del self.seen[:]  # (room for a 3-player game's 20 to 35 without regrowing, which fragments the heap)
         self.aside = []  # this turn's kept faces
         self.rolled = False  # the player to act has rolled and must keep
         self.bust = False
@@ -89,7 +87,7 @@ class Game(Table):
         if self.over:
             return ()
         if not self.rolled:
-            return _ROLL_BANK if self.total else ROLL
+            return ["roll", "bank"] if self.turn_total else ROLL
         r = counts(self.last_roll)
         c = [0] * 7
         out = []
@@ -103,7 +101,13 @@ class Game(Table):
             c[f] += 1
             if score(c):
                 k = "keep" + "".join([" %d" % f * c[f] for f in range(1, 7)])
-                out.append(_COMMON[_COMMON.index(k)] if k in _COMMON else k)
+                out.append(self.seen[self.seen.index(k)] if k in self.seen else k)
+
+    def apply(self, action):
+        """Table.apply; a game's record then holds one string per distinct keep, however often played."""
+        Table.apply(self, action)
+        if action not in self.seen:
+            self.seen.append(action)
 
     def _do(self, w):
         a = w[0]
@@ -121,13 +125,13 @@ class Game(Table):
                 self._turn()
                 return
             if n:
-                self.left -= 1  # all six again after every die was aside: a roll that does not count
+                self.rolls_left -= 1  # all six again after every die was aside: a roll that does not count
             else:
                 self.aside = []
             self.rolled = True
             return
         if a == "bank":
-            if not self.total:
+            if not self.turn_total:
                 raise ValueError("roll first")
             self._bank()
             return
@@ -143,15 +147,15 @@ class Game(Table):
         if not p:
             raise ValueError("keep dice that all score")
         self.aside += k
-        self.total += p
+        self.turn_total += p
         self.rolled = False
-        if not self.left and len(self.aside) < 6:
+        if not self.rolls_left and len(self.aside) < 6:
             self._bank()
 
     def _bank(self):
         t = self.turn
         s = self.scores[t]
-        p = self.total
+        p = self.turn_total
         if not s and p < self.entry:
             p = 0
         if s + p >= self.goal:
@@ -163,14 +167,14 @@ class Game(Table):
 
     def _turn(self):
         """The next player's turn starts."""
-        self.left = self.tries
-        self.total = 0
+        self.rolls_left = self.rolls
+        self.turn_total = 0
         self.aside = []
         self.rolled = False
 
     def _public(self, d):
         Table._public(self, d)
-        d["turn_total"] = self.total
+        d["turn_total"] = self.turn_total
         d["aside"] = list(self.aside)
-        d["rolls_left"] = None if self.over else self.left
+        d["rolls_left"] = None if self.over else self.rolls_left
         d["bust"] = self.bust
