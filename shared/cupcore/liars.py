@@ -32,6 +32,8 @@ class Game(Table):
         self.revealed = None
         self.counted = None
         self.loser = None
+        self.seen = [None] * 24  # the actions played this game: legal() gives these very strings again
+        del self.seen[:]  # (room for a game's distinct bids without regrowing, which fragments the heap)
 
     def _after(self, p):
         """The next player after p who still has dice."""
@@ -59,7 +61,8 @@ class Game(Table):
         for f in range(1, 7):
             q = self.least(f)
             if q:
-                out.append(_OPEN[f - 1] if q == 1 else "bid %d %d" % (q, f))
+                a = _OPEN[f - 1] if q == 1 else "bid %d %d" % (q, f)
+                out.append(self.seen[self.seen.index(a)] if a in self.seen else a)
         return out + _LIAR if self.bid else out
 
     def odds(self, q, f):
@@ -78,6 +81,12 @@ class Game(Table):
                 ways += c * m ** j * (6 - m) ** (n - j)
             c = c * (n - j) // (j + 1)
         return ways, 6 ** n
+
+    def apply(self, action):
+        """Table.apply; a game's record then holds one string per distinct bid, however often played."""
+        Table.apply(self, action)
+        if action not in self.seen:
+            self.seen.append(action)
 
     def _do(self, w):
         a = w[0]
