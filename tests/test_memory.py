@@ -40,6 +40,12 @@ def test_the_dice_table_in_24k(rows, pack):
     assert rows[pack]["heap_kb"] <= 24 and rows[pack]["completes_at_budget"]
 
 
+@pytest.mark.parametrize("pack", ["generala", "poker-dice", "dix-mille", "dix-mille-500", "liars-dice"])
+def test_the_score_sheets_and_liars_dice_in_26k(rows, pack):
+    """The score sheets and Liar's Dice (issue 14; Liar's Dice at 6 players): 20 self-play games each within 26 KB."""
+    assert rows[pack]["heap_kb"] <= 26 and rows[pack]["completes_at_budget"]
+
+
 def test_the_figure_is_deterministic_and_tight(rows):
     """Same workload, same number; one KB less does not complete."""
     again = bench_memory.measure(["pig"])[0]["heap_kb"]
