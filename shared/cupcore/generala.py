@@ -39,6 +39,7 @@ def points(dice, cat, generala, double):
 
 class Game(Rolls):
     RESERVE = 112  # 3 players: 33 turns of 2 to 4 actions
+    rounds = 11  # a round per box of the sheet
 
     def __init__(self, pack, players, params, rng, stack):
         Rolls.__init__(self, pack, players, rng, stack)
@@ -49,7 +50,6 @@ class Game(Rolls):
         if type(d) is not int or d not in (100, 120):
             raise ValueError("params: double must be one of 100, 120")
         self.pay = (g, d)
-        self.rounds = 11
         self.sheet = bytearray(b"\xff" * (players * 11))  # per player, per category; 255: free
 
     def legal(self):
