@@ -6,7 +6,7 @@ import os
 import shutil
 import tempfile
 
-from cupkit import paths, tools
+from cupkit import paths, quoting, tools
 from cupkit.device import layout
 from cupkit.cli import Fail
 
@@ -79,7 +79,7 @@ def report(target, results):
     bad = [r for r in results if r[2] is not None]
     print("%-32s %d/%d scenarios hold" % (target, len(results) - len(bad), len(results)))
     for f, name, why in bad:
-        print("  %s %s: %s" % (f, name, why))
+        print("  " + quoting.clip("%s %s: %s" % (f, name, why)))
     return len(bad)
 
 

@@ -22,7 +22,7 @@ import tarfile
 import tempfile
 import zipfile
 
-from cupkit import paths, tools
+from cupkit import jsonfile, paths, tools
 
 BOARDS = os.path.join(paths.HARDWARE, "boards")
 SCHEMA = os.path.join(paths.HARDWARE, "board.schema.json")
@@ -71,12 +71,11 @@ def load(name):
 
 
 def load_file(path):
-    """A profile from any JSON file (a maker's own wiring); ValueError if invalid."""
-    with open(path, encoding="utf-8") as f:
-        try:
-            profile = json.load(f)
-        except ValueError as e:
-            raise ValueError("board profile %s: %s" % (path, e))
+    """A profile from any JSON file (a maker's own wiring); OSError if unreadable, ValueError if invalid."""
+    try:
+        profile = jsonfile.read(path)
+    except ValueError as e:
+        raise ValueError("board profile %s: %s" % (path, e))
     problems = check(profile)
     if problems:
         raise ValueError("board profile %s: %s" % (path, "; ".join(problems)))
