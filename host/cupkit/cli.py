@@ -68,7 +68,7 @@ def main(argv=None):
     try:
         return args.run(args) or 0
     except Fail as e:
-        print("cupkit: %s" % quoting.lines(e), file=sys.stderr)
+        print("cupkit: %s" % quoting.lines(e, quoting.FAIL_LIMIT), file=sys.stderr)
         return 2
     except RecursionError:  # json.load on a file nested thousands deep, wherever it was read
         print("cupkit: a JSON file is nested too deeply to read: check the files named and ./packs "

@@ -45,8 +45,10 @@ def save(folder, decoded, pack_files):
             if name.startswith("log/"):
                 written.append(os.path.join(folder, *name.split("/")))
     for path, data in pack_files.items():
-        with open(os.path.join(folder, "packs", os.path.basename(path)), "wb") as f:
+        dest = os.path.join(folder, "packs", os.path.basename(path))
+        with open(dest + ".tmp", "wb") as f:
             f.write(data)
+        os.replace(dest + ".tmp", dest)
     return written
 
 

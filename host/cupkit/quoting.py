@@ -9,6 +9,7 @@ text in the middle, so that its start and its end (where an error says why) stay
 
 LIMIT = 240  # characters of one message line
 QUOTED = 60  # characters of one quoted value
+FAIL_LIMIT = 600  # characters of one line of an error (cli.main): ours can be long, a device's must not be
 
 
 def quote(value, limit=QUOTED):

@@ -156,7 +156,8 @@ def _import_feed(args):
     for pack, wanted in made:
         path = _write_checked(pack, args.dir)
         lines = pack["rules"].count("\n") + 1
-        print("wrote %s: %s (reference only, %d lines, %d screens)" % (path, pack["name"], lines, (lines + 7) // 8))
+        print("wrote %s: %s (reference only, %d lines, %d screens)" % (path, quoting.clip(pack["name"], 40), lines,
+                                                                         (lines + 7) // 8))
         if wanted:
             print("  %s is a pack with a game: its rules text went to %s instead, so the game stays playable"
                   % (wanted, pack["id"]))
