@@ -1,9 +1,10 @@
 """The device's /data on the laptop: decode the store files, verify game records, read the statistics.
 
-A pulled folder (default ./logs) holds stats.json ({pack: {"games", "wins", "best"}, and
-from newer firmware "seats": the wins of seat 1, 2, ... in a pass-and-play game}) and log/NNNNN.json, the finished games' records as plain JSON, plus packs/ with
-the device's copies of the packs those records use (house rules the laptop may
-not have), so every record replays here as it did on the device.
+A pulled folder (default ./logs) holds stats.json ({pack: {"games", "wins", "best"}},
+and from newer firmware "seats": the wins of seat 1, 2, ... of a pass-and-play game),
+log/NNNNN.json, the finished games' records as plain JSON, and packs/ with the
+device's copies of the packs those records use (house rules the laptop may not
+have), so every record replays here as it did on the device.
 """
 
 import os
@@ -104,8 +105,8 @@ def _count(v):
 
 def shape_problem(entry):
     """Why one pack's entry of stats.json cannot be shown, or None: games and wins whole numbers (wins
-    at most games), best a whole number or null, seats (optional) a list of at most 8 whole numbers whose sum
-    is at most games."""
+    at most games), best a whole number or null, seats (optional) a list of at most 8 whole numbers
+    adding up to at most games."""
     if not isinstance(entry, dict):
         return "not an object"
     games = entry.get("games", 0)
