@@ -35,7 +35,7 @@ for i in range(len(starts)):
     os.mkdir(d)
     if starts[i]:
         Store(d).write("game.json", starts[i])
-    app = App(Board(data_dir=d))
+    app = App(Board(data_dir=d, seed=%(seed)d))
     b = app.b
     for k in range(%(events)d):
         r = rnd(20)

@@ -4,6 +4,7 @@ import glob
 import json
 import os
 
+from cupkit import jsonfile, quoting
 from cupkit.device import transport as device
 from cupkit.device import vdev
 from cupkit.cli import Fail
@@ -46,8 +47,7 @@ def drives():
 
 def _board(path):
     try:
-        with open(os.path.join(path, "board.json"), encoding="utf-8") as f:
-            return json.load(f).get("name")
+        return jsonfile.read(os.path.join(path, "board.json")).get("name")
     except (OSError, ValueError, AttributeError):
         return None
 
@@ -87,9 +87,9 @@ def run(args):
         return 0
     for r in rows:
         if "problem" in r:
-            print("%-24s %s: %s" % (r["where"], r.get("description") or r["kind"], r["problem"]))
+            print(quoting.clip("%-24s %s: %s" % (r["where"], r.get("description") or r["kind"], r["problem"])))
         else:
-            print("%-24s %s %s on %s, %s%s" % (
+            print(quoting.clip("%-24s %s %s on %s, %s%s" % (
                 r["where"], r["impl"], r["version"], r["machine"], state(r),
-                " (%s)" % r["description"] if r.get("description") else ""))
+                " (%s)" % r["description"] if r.get("description") else "")))
     return 0
