@@ -1,9 +1,9 @@
 """Drawing on the 128x64 frame buffer with the firmware's own bitmaps.
 
 Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows; g j p q y reach
-into the cell's eighth row with their descenders), drawn with fb.pixel
-or fb.fill_rect only, so a frame is the same bytes on CPython's stand-in frame
-buffer and on MicroPython's framebuf. Dice and card suits are small bitmaps
+into the cell's eighth row with their descenders), blitted glyph by
+glyph where framebuf exists (MicroPython: C does the pixels) and drawn with
+fb.pixel elsewhere; a frame is the same bytes either way. Dice and card suits are small bitmaps
 that can be scaled up to be read at arm's length.
 """
 
@@ -55,12 +55,36 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
             j += 1
 
 
+try:
+    import framebuf
+    # One glyph at a time is copied into _CELL and blitted (framebuf's C code) through a
+    # palette: the glyph's 1s become the colour c, its 0s the other colour, which is the key
+    # (blit compares the key after the palette), so only the glyph's pixels are drawn, as
+    # glyph() draws them, in a fraction of the Python steps.
+    _CELL = bytearray(5)
+    _SPRITE = framebuf.FrameBuffer(_CELL, 5, 8, framebuf.MONO_VLSB)
+    _INK = (framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB),
+            framebuf.FrameBuffer(bytearray(b"\x40"), 2, 1, framebuf.MONO_HLSB))
+except ImportError:  # CPython's stand-in and CircuitPython: pixel by pixel
+    _SPRITE = None
+
+
 def text(fb, s, x, y, k=1, c=1):
     """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
+    blit = _SPRITE is not None and k == 1 and hasattr(fb, "blit")
     for ch in s:
         o = ord(ch) - 32
         if 0 <= o < 95:
-            glyph(fb, FONT, o * 5, 5, x, y, k, c)
+            if blit:
+                o *= 5
+                _CELL[0] = FONT[o]
+                _CELL[1] = FONT[o + 1]
+                _CELL[2] = FONT[o + 2]
+                _CELL[3] = FONT[o + 3]
+                _CELL[4] = FONT[o + 4]
+                fb.blit(_SPRITE, x, y, 1 - c, _INK[c])
+            else:
+                glyph(fb, FONT, o * 5, 5, x, y, k, c)
         x += 6 * k
     return x
 
