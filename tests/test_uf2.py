@@ -129,3 +129,17 @@ def test_bad_uf2_files_are_named(built, bad, says):
         struct.pack_into("<I", bad, 28, 0xE48BFF59)
     with pytest.raises(uf2.UF2Error, match=says):
         uf2.parse(bytes(bad))
+
+
+def test_a_damaged_interpreter_uf2_is_refused(tmp_path, monkeypatch):
+    from cupkit.cli import Fail
+    from cupkit.commands import uf2 as cmd_uf2
+    for f in os.listdir(cmd_uf2.PORTS):
+        with open(os.path.join(cmd_uf2.PORTS, f), "rb") as src:
+            data = src.read()
+        if f.endswith(".uf2"):
+            data = data[:-1] + b"\x00"
+        (tmp_path / f).write_bytes(data)
+    monkeypatch.setattr(cmd_uf2, "PORTS", str(tmp_path))
+    with pytest.raises(Fail, match="not the file this project ships"):
+        cmd_uf2.port(boards.load("pico"))

@@ -37,15 +37,17 @@ def port(profile):
                    % (name, " ".join(boards.requirements(profile))))
     if not profile.get("uf2"):
         raise Fail("board %s is not installed from a UF2 drive: use `cupkit flash --board %s`" % (name, name))
-    with open(os.path.join(PORTS, "ports.json"), encoding="utf-8") as f:
-        facts = json.load(f).get(profile["uf2"])
     path = os.path.join(PORTS, profile["uf2"])
     try:
+        with open(os.path.join(PORTS, "ports.json"), encoding="utf-8") as f:
+            facts = json.load(f)[profile["uf2"]]
+        with open(os.path.join(PORTS, "SHA256SUMS"), encoding="utf-8") as f:
+            sums = dict(line.split()[::-1] for line in f if line.strip())
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()
-    except OSError as e:
-        raise Fail("cannot read %s (%s) — is the checkout complete?" % (path, e.strerror or e))
-    if not facts or digest != facts["sha256"]:
+    except (OSError, KeyError, ValueError) as e:
+        raise Fail("cannot read the shipped %s (%s) — is the checkout complete?" % (profile["uf2"], e))
+    if digest != sums.get(profile["uf2"]):
         raise Fail("%s is not the file this project ships (sha256 %s): check out firmware/ports again" % (path, digest))
     return path, facts
 
