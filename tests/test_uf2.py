@@ -143,3 +143,18 @@ def test_a_damaged_interpreter_uf2_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(cmd_uf2, "PORTS", str(tmp_path))
     with pytest.raises(Fail, match="not the file this project ships"):
         cmd_uf2.port(boards.load("pico"))
+
+
+def test_devices_names_a_pico_in_bootsel_mode(tmp_path, monkeypatch):
+    from cupkit.commands import devices as cmd_devices
+    drive = tmp_path / "RPI-RP2"
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\r\nModel: Raspberry Pi RP2\r\nBoard-ID: RPI-RP2\r\n")
+    (tmp_path / "CIRCUITPY").mkdir()  # a drive with neither file is nothing
+    monkeypatch.setattr(cmd_devices, "BOOTSEL_GLOBS", (str(tmp_path / "*"),))
+    monkeypatch.setattr(cmd_devices, "DRIVE_GLOBS", ())
+    rows = cmd_devices.drives()
+    assert rows == [{"impl": "BOOTSEL", "version": "v3.0", "machine": "Raspberry Pi RP2", "where": str(drive),
+                     "kind": "bootsel"}]
+    assert cmd_devices.state(rows[0]) == ("a Pico in BOOTSEL mode: `cupkit uf2 --board pico --drive %s` installs "
+                                          "MicroPython and the cup" % drive)
