@@ -47,14 +47,24 @@ def drop(name):
             pass
 
 
+def unread():
+    """Drop the modules that read saved files: they are needed only for a moment."""
+    drop("cupcore.jsonin")
+    drop("cupfw.saved")
+
+
 class App:
     def __init__(self, board):
         self.b = board
         self.fb = board.fb
-        self.st = Store(board.data_dir)
-        saved = self.st.read("settings.json", None)
+        st = self.st = Store(board.data_dir)
+        saved = st.read("settings.json")
         for n in ("stats.json", "game.json"):
-            self.st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+            st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+        from cupfw.saved import check_logs
+        check_logs(st)
+        check_logs = None
+        unread()
         self.cfg = {}
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
@@ -78,11 +88,18 @@ class App:
         self.name = None
         self.next = None  # the screen to change to (name, arg)
         self.dirty = True
+        self.bad = None  # {pack id: why it cannot be played}, found once a boot (cupfw.screens.menu)
         board.contrast(self.contrast())
-        if self.st.problems:
-            self.go("screens.text", ("note", "Set aside (damaged): " + ", ".join([p[0] for p in self.st.problems])))
+        if st.problems:
+            self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])))
         else:
             self.go("screens.menu")
+
+    def read(self, name, default=None):
+        """A saved file (Store.read), the file readers dropped again after."""
+        obj = self.st.read(name, default)
+        unread()
+        return obj
 
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
@@ -102,6 +119,7 @@ class App:
             drop("cupfw." + self.name)
         for e in ("pig", "mia", "scoundrel", "bogey"):
             drop("cupcore." + e)
+        unread()  # a game's end read files
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
@@ -116,12 +134,17 @@ class App:
     def start(self, rec, mode=0):
         """Play a game record on its engine's screen; mode 0 new, 1 demo (never saved), 2 resumed."""
         from cupcore import packs
+        pid = rec.get("pack")
+        why = self.bad.get(pid) if self.bad and mode != 1 else None  # the demo plays what loads
+        eng = None
         try:
-            eng = packs.load(rec.get("pack"))["engine"]
-        except (ValueError, KeyError, AttributeError):
-            self.go("screens.text", ("note", "Cannot play %s: no usable pack" % rec.get("pack")))
-            return
-        self.go("games." + eng, (rec, mode))
+            eng = None if why else packs.load(pid).get("engine")
+        except ValueError as e:
+            why = str(e)
+        if eng:
+            self.go("games." + eng, (rec, mode))
+        else:
+            self.go("screens.text", ("note", "Cannot play %s: %s" % (pid, why or "the pack has no game")))
 
     def flash(self, colour, ms):
         """Every LED in one colour for ms (a bust, a lost challenge), then the screen's pattern again."""

@@ -1,29 +1,78 @@
-"""The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo."""
+"""The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo.
 
-from cupcore import packs
+A pack the device cannot play is listed as unusable, and A shows why.
+"""
+
+import gc
 
 from cupfw import gfx
+from cupfw.app import drop
 from cupfw.hal import UP, DOWN, A
 
 _END = ("Statistics", "Settings", "Demo")
 
 
+def unusable(ids, names):
+    """{pack id: why} of the packs the device cannot play (cupcore.packcheck), and their names in
+    names; in steps, so that the JSON checker, the parser of a pack and an engine are each in
+    memory alone, one engine at a time."""
+    import cupcore
+    from cupcore import packcheck, packs
+    bad = {}
+    for pid in ids:
+        try:
+            packcheck.grammar(pid)
+        except ValueError as e:
+            bad[pid] = str(e)
+    drop("cupcore.jsonin")
+    games = []
+    for pid in ids:
+        names.append(None)
+        if pid not in bad:
+            try:
+                p = packs.load(pid)
+                packcheck.fields(p)
+                names[-1] = p["name"]
+                if "engine" in p:
+                    games.append(pid)
+            except ValueError as e:
+                bad[pid] = str(e)
+            p = None
+    for pid in games:
+        gc.collect()
+        try:
+            packcheck.game(packs.load(pid))
+        except ValueError as e:
+            bad[pid] = str(e)
+        for e in cupcore.ENGINES:
+            drop("cupcore." + e)
+    for m in ("replay", "engine", "rng", "packcheck"):
+        drop("cupcore." + m)
+    return bad
+
+
 class Screen:
     def __init__(self, app, arg):
         self.app = app
-        self.rec = app.st.read("game.json")
+        self.rec = app.read("game.json")
         if not isinstance(self.rec, dict):
             self.rec = None
-        labels = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
+        from cupcore import packs
         self.ids = packs.ids()
-        self.bad = {}  # pack id -> why it cannot be used
-        for pid in self.ids:
-            try:
-                labels.append(packs.load(pid)["name"])
-            except ValueError as e:
-                labels.append(pid + " (unusable)")
-                self.bad[pid] = str(e)
-        self.labels = labels + list(_END)
+        names = []
+        if app.bad is None:
+            app.bad = unusable(self.ids, names)  # once a boot: the packs do not change while it runs
+        else:
+            for pid in self.ids:
+                try:
+                    names.append(packs.load(pid)["name"])
+                except ValueError:
+                    names.append(None)
+        self.bad = app.bad
+        for i in range(len(names)):
+            if self.ids[i] in self.bad or names[i] is None:
+                names[i] = self.ids[i][:24] + " (unusable)"
+        self.labels = (["Resume " + self.rec["pack"]] if self.rec else []) + names + list(_END)
         self.sel = arg or 0
 
     def key(self, ev, bit):

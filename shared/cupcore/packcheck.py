@@ -1,0 +1,84 @@
+"""The device's full check of a pack (verify): what the menu lists as unusable, and why.
+
+Beyond cupcore.packs.load (the light check every game start makes): the file
+checked as strict JSON (cupcore.jsonin: the same verdict on every port), the rules
+of pack.schema.json for every field (names and text printable ASCII, all the
+device's font can show), and a game started at the pack's fewest players, with
+its player range inside the engine's. The host validates a pack against the
+schema and these rules; both refuse the same packs. The steps are separate
+functions so that the firmware can hold one reader, or one engine, at a time.
+"""
+
+from cupcore import packs
+
+_FIELDS = ("id", "name", "engine", "version", "players", "params", "rules", "source", "files")
+_FILE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
+
+
+def text(s, most, lines=False):
+    """s is text of up to most printable ASCII characters (and newlines if lines)."""
+    if type(s) is not str or len(s) > most:
+        return False
+    for ch in s:
+        if not (" " <= ch <= "~" or lines and ch == "\n"):
+            return False
+    return True
+
+
+def fields(pack):
+    """ValueError unless every field of the (lightly checked) pack follows pack.schema.json."""
+    pid = pack["id"]
+    for k in pack:
+        if k not in _FIELDS:
+            raise ValueError("pack %s: unknown field %r" % (pid, k[:24]))
+    if not pack["name"] or not text(pack["name"], 40):
+        raise ValueError("pack %s: name must be 1 to 40 characters the device can show" % pid)
+    if not pack["rules"] or not text(pack["rules"], 4000, True):
+        raise ValueError("pack %s: rules must be 1 to 4000 characters the device can show" % pid)
+    v = pack.get("version")
+    if type(v) is not int or v < 1:
+        raise ValueError("pack %s: version must be an integer from 1" % pid)
+    if not text(pack.get("source", ""), packs.MOST):
+        raise ValueError("pack %s: source must be printable text" % pid)
+    files = pack.get("files", [])
+    if type(files) is not list or [f for f in files if not f or not text(f, 64) or [c for c in f if c not in _FILE]]:
+        raise ValueError("pack %s: files must be file names (A-Z, a-z, 0-9, _ . -)" % pid)
+    if "engine" not in pack and ("players" in pack or "params" in pack):
+        raise ValueError("pack %s: players and params need an engine" % pid)
+    if "engine" in pack and len(pack["players"]) != 2:
+        raise ValueError("pack %s: players must be {min, max}" % pid)
+
+
+def game(pack, where=None):
+    """ValueError unless the pack's player range lies inside its engine's and a game starts."""
+    from cupcore import replay
+    lo, hi = replay.engine(pack["engine"]).PLAYERS
+    pl = pack["players"]
+    if pl["min"] < lo or pl["max"] > hi:
+        plays = "1 player" if hi == 1 else "%d to %d players" % (lo, hi)
+        raise ValueError("pack %s: players: the %s engine plays %s" % (pack["id"], pack["engine"], plays))
+    try:
+        replay.start({"pack": pack["id"], "players": pl["min"]}, where)
+    except ValueError as e:
+        raise ValueError("pack %s: %s" % (pack["id"], e))
+
+
+def grammar(pack_id, where=None):
+    """ValueError unless the pack's file is strict JSON (read in small pieces, not parsed)."""
+    from cupcore import jsonin
+    try:
+        with open(packs.path(pack_id, where), "rb") as f:
+            jsonin.check(f)
+    except (OSError, ValueError) as e:
+        raise ValueError("pack %s: %s" % (pack_id, e))
+
+
+def verify(pack_id, where=None):
+    """The pack, if the device can use it: grammar(), packs.load(), fields() and, for a pack with a
+    game, game(); else ValueError with the first reason it cannot."""
+    grammar(pack_id, where)
+    pack = packs.load(pack_id, where)
+    fields(pack)
+    if "engine" in pack:
+        game(pack, where)
+    return pack
