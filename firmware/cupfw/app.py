@@ -48,9 +48,9 @@ def drop(name):
 
 
 def unread():
-    """Drop the modules that read saved files: they are needed only for a moment."""
-    drop("cupcore.jsonin")
-    drop("cupfw.saved")
+    """Drop the modules that read and check files (saved ones, packs): needed only for a moment."""
+    for m in ("cupcore.jsonin", "cupcore.packcheck", "cupfw.saved"):
+        drop(m)
 
 
 class App:
@@ -63,7 +63,7 @@ class App:
             st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
         from cupfw.saved import check_logs
         check_logs(st)
-        check_logs = None
+        check_logs = None  # the function holds its module: let go of it before the drop
         unread()
         self.cfg = {}
         for k, v, lo, hi in DEFAULTS:
@@ -88,7 +88,7 @@ class App:
         self.name = None
         self.next = None  # the screen to change to (name, arg)
         self.dirty = True
-        self.bad = None  # {pack id: why it cannot be played}, found once a boot (cupfw.screens.menu)
+        self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu found (cupfw.screens.menu)
         board.contrast(self.contrast())
         if st.problems:
             self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])))
@@ -119,7 +119,7 @@ class App:
             drop("cupfw." + self.name)
         for e in ("pig", "mia", "scoundrel", "bogey"):
             drop("cupcore." + e)
-        unread()  # a game's end read files
+        unread()  # what the last screen, or a game's end, read files with
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
@@ -135,7 +135,7 @@ class App:
         """Play a game record on its engine's screen; mode 0 new, 1 demo (never saved), 2 resumed."""
         from cupcore import packs
         pid = rec.get("pack")
-        why = self.bad.get(pid) if self.bad and mode != 1 else None  # the demo plays what loads
+        why = self.bad.get(pid) if mode != 1 else None  # the demo plays what loads
         eng = None
         try:
             eng = None if why else packs.load(pid).get("engine")

@@ -7,10 +7,11 @@ fell between the two steps) and else removed, so a cut at any moment leaves the
 old or the new version.
 
 Saved files are input: read() refuses a file of over MOST bytes unread, then
-checks its header and checksum, its JSON (cupcore.jsonin: the same verdict on
-every port) and its shape (cupfw.saved). A file that fails is set aside as
-NAME.bad (NAME.bad2 if that is taken, ...), reported once in problems, and
-read() returns the default: the device starts, and nothing is lost.
+checks its header and checksum, its JSON (cupcore.jsonin: nested 16 deep at
+most, a ValueError on every port) and its shape (cupfw.saved), reading it in
+small pieces. A file that fails is set aside as NAME.bad (NAME.bad2 if that is
+taken, ...), reported once in problems, and read() returns the default: the
+device starts, and nothing is lost.
 
 Files: settings.json, stats.json, game.json (the game in progress, as its game
 record) and log/NNNNN.json (finished games' records, the last LOG_KEEP kept);
@@ -22,7 +23,7 @@ import json
 import os
 
 LOG_KEEP = 20
-MOST = 16384  # bytes in a store file: far above a long game, and readable at boot in the firmware's heap
+MOST = 16384  # bytes in a store file: a long game's record is a few KB
 _MAGIC = b"cup1 "
 _HEX = b"0123456789abcdef"
 _HEAD = 14  # "cup1 " + 8 hex digits + "\n"
@@ -124,12 +125,12 @@ class Store:
 
     def read(self, name, default=None):
         """The object stored as name, or default if absent or damaged (then set aside)."""
-        from cupcore import jsonin
-        from cupfw import saved
         self.settle(name)
         path = self._path(name)
         if not _exists(path):
             return default
+        from cupcore import jsonin
+        from cupfw import saved
         try:
             intact(path)
             with open(path, "rb") as f:  # checked, then parsed, in small pieces: never a copy of the file in memory
@@ -178,6 +179,7 @@ class Store:
         return ["log/" + n for n in names]
 
     def add_log(self, record):
+        """Keep a finished game's record (cupfw.saved.add_log); its number."""
         from cupfw import saved
         return saved.add_log(self, record)
 

@@ -1,12 +1,12 @@
 """The device's full check of a pack (verify): what the menu lists as unusable, and why.
 
-Beyond cupcore.packs.load (the light check every game start makes): the file
-checked as strict JSON (cupcore.jsonin: the same verdict on every port), the rules
-of pack.schema.json for every field (names and text printable ASCII, all the
+Beyond cupcore.packs.load (the light check every game start makes, cheap enough
+for the engines' memory budgets): the file read by cupcore.jsonin, the rules of
+pack.schema.json for every field (names and text printable ASCII, all the
 device's font can show), and a game started at the pack's fewest players, with
 its player range inside the engine's. The host validates a pack against the
-schema and these rules; both refuse the same packs. The steps are separate
-functions so that the firmware can hold one reader, or one engine, at a time.
+schema and these rules; both refuse the same packs. read() and game() are
+separate so that the firmware can hold the reader and an engine apart.
 """
 
 from cupcore import packs
@@ -47,6 +47,7 @@ def fields(pack):
         raise ValueError("pack %s: players and params need an engine" % pid)
     if "engine" in pack and len(pack["players"]) != 2:
         raise ValueError("pack %s: players must be {min, max}" % pid)
+    return pack
 
 
 def game(pack, where=None):
@@ -63,22 +64,21 @@ def game(pack, where=None):
         raise ValueError("pack %s: %s" % (pack["id"], e))
 
 
-def grammar(pack_id, where=None):
-    """ValueError unless the pack's file is strict JSON (read in small pieces, not parsed)."""
+def read(pack_id, where=None):
+    """The pack read by cupcore.jsonin (nested at most jsonin.DEPTH deep), with every field checked."""
     from cupcore import jsonin
+    p = packs.path(pack_id, where)
     try:
-        with open(packs.path(pack_id, where), "rb") as f:
-            jsonin.check(f)
+        pack = jsonin.read(p, packs.MOST)
     except (OSError, ValueError) as e:
         raise ValueError("pack %s: %s" % (pack_id, e))
+    return fields(packs.check(pack, pack_id))
 
 
 def verify(pack_id, where=None):
-    """The pack, if the device can use it: grammar(), packs.load(), fields() and, for a pack with a
-    game, game(); else ValueError with the first reason it cannot."""
-    grammar(pack_id, where)
-    pack = packs.load(pack_id, where)
-    fields(pack)
+    """The pack, if the device can use it: read() and, for a pack with a game, game(); else
+    ValueError with the first reason it cannot."""
+    pack = read(pack_id, where)
     if "engine" in pack:
         game(pack, where)
     return pack

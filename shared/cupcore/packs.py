@@ -13,15 +13,14 @@ import cupcore
 
 SCHEMA = "pack.schema.json"
 MOST = 8192  # bytes in a pack file: 4000 characters of rules fit twice over
-_LOWER = "abcdefghijklmnopqrstuvwxyz"
 
 
 def word(s, most):
     """s is 1 to most of a-z, 0-9 and -, not starting with -: a pack id or a level name."""
     if type(s) is not str or not 0 < len(s) <= most or s[0] == "-":
         return False
-    for ch in s:
-        if ch not in _LOWER and ch not in "0123456789-":
+    for c in s.encode():  # bytes: iterating a str interns each character on MicroPython
+        if not (96 < c < 123 or 47 < c < 58 or c == 45):
             return False
     return True
 
@@ -50,7 +49,7 @@ def ids(where=None):
 
 
 def path(pack_id, where=None):
-    """The file of a pack and its size in bytes; ValueError if there is none or it is over MOST."""
+    """The file of a pack; ValueError if there is none or it is over MOST bytes (it is not read)."""
     import os
     if not word(pack_id, 24):
         raise ValueError("pack must be a pack id")
@@ -67,12 +66,16 @@ def path(pack_id, where=None):
 
 
 def load(pack_id, where=None):
-    """Read and lightly check a pack; ValueError with a clear reason if it is unusable."""
+    """Read and lightly check a pack; ValueError with a clear reason if it is unusable.
+
+    Read here, not by cupcore.jsonin, which would not fit the engines' memory budgets:
+    the size is checked first, and every port's parser error is a ValueError (its
+    nesting does not matter here: no check of a pack recurses into a value)."""
     p = path(pack_id, where)
     try:
         with open(p, "rb") as f:
             pack = json.load(f)
-    except (ValueError, RuntimeError):  # RuntimeError: nested too deep for MicroPython's parser
+    except (ValueError, RuntimeError):  # RecursionError on CPython
         raise ValueError("pack %s: not valid JSON" % pack_id)
     return check(pack, pack_id)
 
@@ -100,6 +103,6 @@ def check(pack, pack_id=None):
         raise ValueError("pack %s: params must be an object" % pid)
     if pack["engine"] == "bogey" and isinstance(params.get("levels"), dict):
         for k in params["levels"]:  # no engine checks these: a won game shows them
-            if not word(k, 12) or k[0] not in _LOWER:
+            if not word(k, 12) or not "a" <= k[0] <= "z":
                 raise ValueError("pack %s: level names must be 1 to 12 of a-z, 0-9, -, from a letter" % pid)
     return pack

@@ -1,6 +1,10 @@
 """The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo.
 
-A pack the device cannot play is listed as unusable, and A shows why.
+A pack the device cannot play is listed as unusable, and A shows why. Listing
+reads every pack as a game start does (cupcore.packs.load) and checks all its
+fields (cupcore.packcheck.fields); choosing one with a game starts one on it,
+once (packcheck.game), before its page opens, and a pack that fails is listed as
+unusable from then on.
 """
 
 import gc
@@ -12,43 +16,19 @@ from cupfw.hal import UP, DOWN, A
 _END = ("Statistics", "Settings", "Demo")
 
 
-def unusable(ids, names):
-    """{pack id: why} of the packs the device cannot play (cupcore.packcheck), and their names in
-    names; in steps, so that the JSON checker, the parser of a pack and an engine are each in
-    memory alone, one engine at a time."""
-    import cupcore
-    from cupcore import packcheck, packs
-    bad = {}
-    for pid in ids:
-        try:
-            packcheck.grammar(pid)
-        except ValueError as e:
-            bad[pid] = str(e)
-    drop("cupcore.jsonin")
-    games = []
-    for pid in ids:
-        names.append(None)
-        if pid not in bad:
-            try:
-                p = packs.load(pid)
-                packcheck.fields(p)
-                names[-1] = p["name"]
-                if "engine" in p:
-                    games.append(pid)
-            except ValueError as e:
-                bad[pid] = str(e)
-            p = None
-    for pid in games:
-        gc.collect()
+def why(app, pid, game):
+    """Why the pack cannot be played, or None; what choosing it found is kept in app.bad."""
+    if game and pid not in app.bad:
+        import cupcore
+        from cupcore import packcheck, packs
         try:
             packcheck.game(packs.load(pid))
+            app.bad[pid] = None
         except ValueError as e:
-            bad[pid] = str(e)
-        for e in cupcore.ENGINES:
-            drop("cupcore." + e)
-    for m in ("replay", "engine", "rng", "packcheck"):
-        drop("cupcore." + m)
-    return bad
+            app.bad[pid] = str(e)
+        for m in ("packcheck", "replay", "engine", "rng") + cupcore.ENGINES:
+            drop("cupcore." + m)
+    return app.bad.get(pid)
 
 
 class Screen:
@@ -57,22 +37,24 @@ class Screen:
         self.rec = app.read("game.json")
         if not isinstance(self.rec, dict):
             self.rec = None
-        from cupcore import packs
+        from cupcore import packcheck, packs
         self.ids = packs.ids()
-        names = []
-        if app.bad is None:
-            app.bad = unusable(self.ids, names)  # once a boot: the packs do not change while it runs
-        else:
-            for pid in self.ids:
+        labels = ["Resume " + self.rec["pack"]] if self.rec else []
+        self.games = []  # the ids of the packs with a game
+        for pid in self.ids:
+            label = pid[:24] + " (unusable)"
+            if not app.bad.get(pid):
                 try:
-                    names.append(packs.load(pid)["name"])
-                except ValueError:
-                    names.append(None)
-        self.bad = app.bad
-        for i in range(len(names)):
-            if self.ids[i] in self.bad or names[i] is None:
-                names[i] = self.ids[i][:24] + " (unusable)"
-        self.labels = (["Resume " + self.rec["pack"]] if self.rec else []) + names + list(_END)
+                    p = packcheck.fields(packs.load(pid))
+                    label = p["name"]
+                    if "engine" in p:
+                        self.games.append(pid)
+                except ValueError as e:
+                    app.bad[pid] = str(e)
+                p = None
+            labels.append(label)
+        gc.collect()  # the names, kept from parses freed around them, are copied to one place
+        self.labels = ["%s" % n for n in labels] + list(_END)
         self.sel = arg or 0
 
     def key(self, ev, bit):
@@ -89,8 +71,8 @@ class Screen:
                 app.start(self.rec, 2)
             elif i < len(self.ids):
                 pid = self.ids[i]
-                if pid in self.bad:
-                    app.go("screens.text", ("note", self.bad[pid]))
+                if why(app, pid, pid in self.games):
+                    app.go("screens.text", ("note", app.bad[pid]))
                 else:
                     app.go("screens.pack", pid)
             elif i == len(self.ids):
