@@ -61,9 +61,10 @@ class App:
         saved = st.read("settings.json")
         for n in ("stats.json", "game.json"):
             st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
-        from cupfw.saved import check_logs
-        check_logs(st)
-        check_logs = None  # the function holds its module: let go of it before the drop
+        if st.logs(True):
+            from cupfw.saved import check_logs
+            check_logs(st)
+            check_logs = None  # the function holds its module: let go of it before the drop
         unread()
         self.cfg = {}
         for k, v, lo, hi in DEFAULTS:
@@ -91,7 +92,9 @@ class App:
         self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu found (cupfw.screens.menu)
         board.contrast(self.contrast())
         if st.problems:
-            self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])))
+            more = st.aside_count - len(st.problems)
+            self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])
+                                     + ("\nand %d more" % more if more else "")))
         else:
             self.go("screens.menu")
 

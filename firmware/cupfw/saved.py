@@ -1,8 +1,8 @@
-"""What the device saves in its store (cupfw.store), and how a finished game is kept.
+"""Reading the store's files (cupfw.store), checked before use, and keeping a finished game.
 
 Apart from the store, which stays in memory for the saves during a game: this
-module is imported when a file is read (shape), at boot (check_logs) and at a
-game's end (finish), and the app drops it between screens.
+module is imported when a file is read, at boot (check_logs) and at a game's end
+(finish), and the app drops it between screens.
 
 stats.json: {pack: {"games", "wins", "best", "seats": [wins of seat 1, 2, ...],
 "log": the number of the last log counted}} (older files lack "seats" and "log").
@@ -10,9 +10,103 @@ A game record (game.json, log/NNNNN.json) is checked here only in shape; replay
 checks the rest.
 """
 
-from cupfw.store import LOG_KEEP, intact
+import os
+
+from cupfw.store import LOG_KEEP, MOST, adler32
 
 _BIG = 1 << 30  # counts stay small ints on a 32-bit board
+_HEAD = 14  # "cup1 " + 8 hex digits + "\n"
+
+
+def _sum(head):
+    """The checksum a store file's first line names (exactly as encode writes it); ValueError if none."""
+    if len(head) != _HEAD or head[:5] != b"cup1 " or head[13] != 10 \
+            or [c for c in head[5:13] if c not in b"0123456789abcdef"]:
+        raise ValueError("no store header")
+    return int(head[5:13], 16)
+
+
+def decode(data):
+    """The object in a store file's bytes; ValueError if it is damaged."""
+    from cupcore import jsonin
+    body = data[_HEAD:]
+    if adler32(body) != _sum(data[:_HEAD]):
+        raise ValueError("checksum mismatch")
+    return jsonin.loads(body)
+
+
+def intact(path):
+    """ValueError unless the file at path has its size, header and checksum right; read in
+    small pieces, so a file costs no memory however large."""
+    size = os.stat(path)[6]
+    if size > MOST:
+        raise ValueError("too big: %d bytes" % size)
+    buf = bytearray(128)
+    with open(path, "rb") as f:
+        want = _sum(f.read(_HEAD))
+        got = 1
+        n = f.readinto(buf)
+        while n:
+            got = adler32(buf if n == len(buf) else memoryview(buf)[:n], got)
+            n = f.readinto(buf)
+    if got != want:
+        raise ValueError("checksum mismatch")
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def settle(st, name):
+    """A NAME.new left by a power cut: switched in if complete, else removed (the old file stands)."""
+    path = st.path(name)
+    if _exists(path + ".new"):
+        try:
+            intact(path + ".new")
+        except (OSError, ValueError):
+            os.remove(path + ".new")
+        else:
+            st.replace(path + ".new", path)
+
+
+def aside(st, name, why):
+    """Set a damaged file aside as NAME.bad (or the first free NAME.badN) and report it."""
+    st.aside_count += 1
+    if len(st.problems) < 10:
+        st.problems.append((name, str(why)))
+    path = st.path(name)
+    dst = path + ".bad"
+    k = 1
+    while _exists(dst) and k < 9:
+        k += 1
+        dst = path + ".bad%d" % k
+    try:
+        st.replace(path, dst)
+    except OSError:
+        pass
+
+
+def read(st, name, default=None):
+    """The object stored as name, or default if absent or damaged (then set aside)."""
+    settle(st, name)
+    path = st.path(name)
+    if not _exists(path):
+        return default
+    from cupcore import jsonin
+    try:
+        intact(path)
+        with open(path, "rb") as f:  # checked, then parsed, in small pieces: never a copy of the file in memory
+            f.seek(_HEAD)
+            obj = jsonin.load(f)
+        shape(name, obj)
+        return obj
+    except (OSError, ValueError) as e:
+        aside(st, name, e)
+        return default
 
 
 def _count(v):
@@ -59,26 +153,24 @@ def shape(name, obj):
 def check_logs(st):
     """At boot: settle the logs a power cut left half written, and set aside every damaged one
     (size, header and checksum, read in small pieces: no log is held in memory)."""
-    import os
-    for n in os.listdir(st.root + "/log"):
-        if n[-9:] == ".json.new":
-            st.settle("log/" + n[:-4])
+    for name in st.logs(True):
+        if name[-9:] == ".json.new":
+            settle(st, name[:-4])
     for name in st.logs():
         try:
-            intact(st.root + "/" + name)
+            intact(st.path(name))
         except (OSError, ValueError) as e:
-            st.aside(name, e)
+            aside(st, name, e)
 
 
 def add_log(st, record, after=0):
     """Keep a finished game's record under a number above after and every log's, set-aside
     ones too (a number is never used twice); the oldest beyond LOG_KEEP are dropped. Its number."""
-    import os
     logs = st.logs()
     n = after
-    for f in os.listdir(st.root + "/log"):
-        if f[:5].isdigit():
-            n = max(n, int(f[:5]))
+    for f in st.logs(True):
+        if f[4:9].isdigit():
+            n = max(n, int(f[4:9]))
     n += 1
     st.write("log/%05d.json" % n, record)
     for old in logs[:max(0, len(logs) + 1 - LOG_KEEP)]:
@@ -91,9 +183,9 @@ def finish(st, rec, won, best, winner):
 
     The statistics name the last log they counted, so finishing the resumed game again after
     a power cut anywhere in here adds what is missing and never counts a game twice."""
-    stats = st.read("stats.json", {})
+    stats = read(st, "stats.json", {})
     logs = st.logs()
-    if logs and st.read(logs[-1]) == rec:
+    if logs and read(st, logs[-1]) == rec:
         n = int(logs[-1][4:-5])
     else:
         n = add_log(st, rec, max([e.get("log", 0) for e in stats.values()] + [0]))

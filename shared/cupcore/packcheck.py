@@ -12,15 +12,15 @@ separate so that the firmware can hold the reader and an engine apart.
 from cupcore import packs
 
 _FIELDS = ("id", "name", "engine", "version", "players", "params", "rules", "source", "files")
-_FILE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
+_FILE = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
 
 
 def text(s, most, lines=False):
     """s is text of up to most printable ASCII characters (and newlines if lines)."""
     if type(s) is not str or len(s) > most:
         return False
-    for ch in s:
-        if not (" " <= ch <= "~" or lines and ch == "\n"):
+    for c in s.encode():  # bytes: iterating a str interns each new character on MicroPython
+        if not (31 < c < 127 or lines and c == 10):
             return False
     return True
 
@@ -41,7 +41,7 @@ def fields(pack):
     if not text(pack.get("source", ""), packs.MOST):
         raise ValueError("pack %s: source must be printable text" % pid)
     files = pack.get("files", [])
-    if type(files) is not list or [f for f in files if not f or not text(f, 64) or [c for c in f if c not in _FILE]]:
+    if type(files) is not list or [f for f in files if not f or not text(f, 64) or [c for c in f.encode() if c not in _FILE]]:
         raise ValueError("pack %s: files must be file names (A-Z, a-z, 0-9, _ . -)" % pid)
     if "engine" not in pack and ("players" in pack or "params" in pack):
         raise ValueError("pack %s: players and params need an engine" % pid)

@@ -53,8 +53,10 @@ class Screen:
                     app.bad[pid] = str(e)
                 p = None
             labels.append(label)
-        gc.collect()  # the names, kept from parses freed around them, are copied to one place
-        self.labels = ["%s" % n for n in labels] + list(_END)
+        packcheck = None
+        drop("cupcore.packcheck")
+        gc.collect()  # the packs read for the list leave their garbage here, not in the next screen's way
+        self.labels = labels + list(_END)
         self.sel = arg or 0
 
     def key(self, ev, bit):
