@@ -166,16 +166,19 @@ def check_logs(st):
 def add_log(st, record, after=0):
     """Keep a finished game's record under a number above after and every log's, set-aside
     ones too (a number is never used twice); the oldest beyond LOG_KEEP are dropped. Its number."""
-    logs = st.logs()
     n = after
     for f in st.logs(True):
         if f[4:9].isdigit():
             n = max(n, int(f[4:9]))
     n += 1
     st.write("log/%05d.json" % n, record)
-    for old in logs[:max(0, len(logs) + 1 - LOG_KEEP)]:
-        st.remove(old)
+    _trim(st)
     return n
+
+
+def _trim(st):
+    for old in st.logs()[:-LOG_KEEP]:
+        st.remove(old)
 
 
 def finish(st, rec, won, best, winner):
@@ -187,6 +190,7 @@ def finish(st, rec, won, best, winner):
     logs = st.logs()
     if logs and read(st, logs[-1]) == rec:
         n = int(logs[-1][4:-5])
+        _trim(st)  # a power cut may have come before the oldest went
     else:
         n = add_log(st, rec, max([e.get("log", 0) for e in stats.values()] + [0]))
     e = stats.get(rec["pack"]) or {"games": 0, "wins": 0, "best": None}

@@ -31,6 +31,8 @@ def json_path(error):
 
 def problems(path):
     """Every reason the pack file at path cannot be used (empty list: it is fine)."""
+    if os.path.isfile(path) and os.path.getsize(path) > packs.MOST:
+        return ["the file is over %d bytes: the device would not read it" % packs.MOST]
     try:
         with open(path, encoding="utf-8") as f:
             pack = json.load(f)

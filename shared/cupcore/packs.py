@@ -69,14 +69,17 @@ def load(pack_id, where=None):
     """Read and lightly check a pack; ValueError with a clear reason if it is unusable.
 
     Read here, not by cupcore.jsonin, which would not fit the engines' memory budgets:
-    the size is checked first, and every port's parser error is a ValueError (its
-    nesting does not matter here: no check of a pack recurses into a value)."""
+    the size is checked first, and whatever the parser raises is a ValueError. Deep
+    nesting is the parser's only problem (no check of a pack recurses into a value):
+    CPython's recursion limit, MicroPython's heap."""
     p = path(pack_id, where)
     try:
         with open(p, "rb") as f:
             pack = json.load(f)
     except (ValueError, RuntimeError):  # RecursionError on CPython
         raise ValueError("pack %s: not valid JSON" % pack_id)
+    except MemoryError:
+        raise ValueError("pack %s: too deep or too big to read here" % pack_id)
     return check(pack, pack_id)
 
 

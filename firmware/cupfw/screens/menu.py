@@ -2,9 +2,8 @@
 
 A pack the device cannot play is listed as unusable, and A shows why. Listing
 reads every pack as a game start does (cupcore.packs.load) and checks all its
-fields (cupcore.packcheck.fields); choosing one with a game starts one on it,
-once (packcheck.game), before its page opens, and a pack that fails is listed as
-unusable from then on.
+fields (cupcore.packcheck.fields); a pack whose game cannot start (its page
+finds out, cupfw.screens.pack) is listed as unusable from then on.
 """
 
 import gc
@@ -16,21 +15,6 @@ from cupfw.hal import UP, DOWN, A
 _END = ("Statistics", "Settings", "Demo")
 
 
-def why(app, pid, game):
-    """Why the pack cannot be played, or None; what choosing it found is kept in app.bad."""
-    if game and pid not in app.bad:
-        import cupcore
-        from cupcore import packcheck, packs
-        try:
-            packcheck.game(packs.load(pid))
-            app.bad[pid] = None
-        except ValueError as e:
-            app.bad[pid] = str(e)
-        for m in ("packcheck", "replay", "engine", "rng") + cupcore.ENGINES:
-            drop("cupcore." + m)
-    return app.bad.get(pid)
-
-
 class Screen:
     def __init__(self, app, arg):
         self.app = app
@@ -40,18 +24,13 @@ class Screen:
         from cupcore import packcheck, packs
         self.ids = packs.ids()
         labels = ["Resume " + self.rec["pack"]] if self.rec else []
-        self.games = []  # the ids of the packs with a game
         for pid in self.ids:
             label = pid[:24] + " (unusable)"
             if not app.bad.get(pid):
                 try:
-                    p = packcheck.fields(packs.load(pid))
-                    label = p["name"]
-                    if "engine" in p:
-                        self.games.append(pid)
+                    label = packcheck.fields(packs.load(pid))["name"]
                 except ValueError as e:
                     app.bad[pid] = str(e)
-                p = None
             labels.append(label)
         packcheck = None
         drop("cupcore.packcheck")
@@ -73,7 +52,7 @@ class Screen:
                 app.start(self.rec, 2)
             elif i < len(self.ids):
                 pid = self.ids[i]
-                if why(app, pid, pid in self.games):
+                if app.bad.get(pid):
                     app.go("screens.text", ("note", app.bad[pid]))
                 else:
                     app.go("screens.pack", pid)
