@@ -89,7 +89,7 @@ class App:
         self.name = None
         self.next = None  # the screen to change to (name, arg)
         self.dirty = True
-        self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu found (cupfw.screens.menu)
+        self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
         board.contrast(self.contrast())
         if st.problems:
             more = st.aside_count - len(st.problems)
@@ -147,7 +147,7 @@ class App:
         if eng:
             self.go("games." + eng, (rec, mode))
         else:
-            self.go("screens.text", ("note", "Cannot play %s: %s" % (pid, why or "the pack has no game")))
+            self.go("screens.text", ("note", why or "pack %s has no game" % pid))
 
     def flash(self, colour, ms):
         """Every LED in one colour for ms (a bust, a lost challenge), then the screen's pattern again."""

@@ -32,7 +32,7 @@ class Screen:
                 except ValueError as e:
                     app.bad[pid] = str(e)
             labels.append(label)
-        packcheck = None
+        packcheck = None  # not needed again before a pack's page: let go of it, then drop it
         drop("cupcore.packcheck")
         gc.collect()  # the packs read for the list leave their garbage here, not in the next screen's way
         self.labels = labels + list(_END)

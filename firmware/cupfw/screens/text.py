@@ -16,7 +16,7 @@ class Screen:
             self.back = what
         elif self.kind == "stats":
             self.title = "Statistics"
-            stats = app.read("stats.json", {})  # its shape checked by the store
+            stats = app.read("stats.json", {})  # checked in shape when read (cupfw.saved)
             lines = []
             for pid in sorted(stats):
                 s = stats[pid]
