@@ -14,6 +14,7 @@ from cupfw.store import Store
 from cupkit import tools
 
 from conftest import run_mp_json
+from device_scripts import BOOT
 
 # Where the fuzz starts: the menu, and a game of each engine in progress.
 STARTS = [None] + [{"pack": p, "players": n, "seed": 4, "actions": []}
@@ -134,8 +135,6 @@ def test_power_cut_while_saving_always_resumes_a_consistent_game(image_mpy, tmp_
 _FINISH_CUT = """import os as real_os
 import sys
 from cupfw import store
-from cupfw.hal.virtual import Board
-from cupfw.app import App
 def pause():
     print("pause")
     sys.stdin.readline()
@@ -167,31 +166,14 @@ class Writing:
 def opened(path, mode="r"):
     f = open(path, mode)
     return Writing(f) if "w" in mode else f
-app = App(Board(data_dir=%(data)r))
-b = app.b
-def press(bit):
-    b.held |= bit
-    app.run(80)
-    b.held &= ~bit
-    app.run(80)
-press(16)
+""" + BOOT + """press(16)
 store.os = Flash()
 store.open = opened
 press(32)
 print("done")
 """
 
-_RESUME = """import json
-from cupfw.hal.virtual import Board
-from cupfw.app import App
-app = App(Board(data_dir=%(data)r))
-b = app.b
-def press(bit):
-    b.held |= bit
-    app.run(80)
-    b.held &= ~bit
-    app.run(80)
-boot = app.name
+_RESUME = "import json\n" + BOOT + """boot = app.name
 over = None  # no game to resume: the cut came after its end was kept
 if app.scr.labels[0] == "Resume pig":
     press(16)

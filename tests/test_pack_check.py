@@ -13,6 +13,7 @@ from cupkit import packfiles, paths
 from cupkit.device import layout
 
 from conftest import load_scenarios, run_mp_json
+from device_scripts import BOOT
 
 
 def _pack(pid):
@@ -64,17 +65,7 @@ def _malformed(folder):
             f.write(text)
 
 
-_MENU = """import json
-from cupfw.hal.virtual import Board
-from cupfw.app import App
-app = App(Board(data_dir="data"))
-b = app.b
-def press(bit):
-    b.held |= bit
-    app.run(80)
-    b.held &= ~bit
-    app.run(80)
-labels = app.scr.labels
+_MENU = "import json\n" + BOOT % {"data": "data"} + """labels = app.scr.labels
 out = {}
 for pid in %(ids)r:
     while app.scr.labels[app.scr.sel] not in (pid, pid + " (unusable)"):

@@ -10,19 +10,10 @@ from cupfw import store
 from cupfw.store import Store
 
 from conftest import run_mp_json
+from device_scripts import BOOT
 
 # Boot the device on a data folder, run a script of presses, print what it shows (one JSON line).
-_BOOT = """import json
-from cupfw.hal.virtual import Board
-from cupfw.app import App
-app = App(Board(data_dir=%(data)r))
-b = app.b
-def press(bit, ms=80):
-    b.held |= bit
-    app.run(ms)
-    b.held &= ~bit
-    app.run(80)
-def shown():
+_BOOT = "import json\n" + BOOT + """def shown():
     s = app.scr
     return {"screen": app.name, "text": getattr(s, "text", None), "labels": getattr(s, "labels", None),
             "over": s.s["over"] if getattr(s, "s", None) else None}
