@@ -137,17 +137,12 @@ class App:
     def start(self, rec, mode=0):
         """Play a game record on its engine's screen; mode 0 new, 1 demo (never saved), 2 resumed."""
         from cupcore import packs
-        pid = rec.get("pack")
-        why = self.bad.get(pid) if mode != 1 else None  # the demo plays what loads
-        eng = None
         try:
-            eng = None if why else packs.load(pid).get("engine")
-        except ValueError as e:
-            why = str(e)
-        if eng:
-            self.go("games." + eng, (rec, mode))
-        else:
-            self.go("screens.text", ("note", why or "pack %s has no game" % pid))
+            eng = packs.load(rec.get("pack"))["engine"]
+        except (ValueError, KeyError, AttributeError):
+            self.go("screens.text", ("note", "Cannot play %s: no usable pack" % rec.get("pack")))
+            return
+        self.go("games." + eng, (rec, mode))
 
     def flash(self, colour, ms):
         """Every LED in one colour for ms (a bust, a lost challenge), then the screen's pattern again."""
