@@ -113,11 +113,11 @@ def _count(v):
     return type(v) is int and 0 <= v < _BIG
 
 
-def _stats(st, word):
-    if not isinstance(st, dict):
+def _stats(stats, word):
+    if not isinstance(stats, dict):
         return False
-    for pid in st:
-        e = st[pid]
+    for pid in stats:
+        e = stats[pid]
         if not word(pid, 24) or not isinstance(e, dict):
             return False
         seats = e.get("seats", [])
@@ -147,7 +147,7 @@ def shape(name, obj):
     else:
         ok = isinstance(obj, dict)
     if not ok:
-        raise ValueError("not the shape of " + name)
+        raise ValueError("wrong shape")
 
 
 def check_logs(st):

@@ -4,9 +4,10 @@ Beyond cupcore.packs.load (the light check every game start makes, cheap enough
 for the engines' memory budgets): the file read by cupcore.jsonin, the rules of
 pack.schema.json for every field (names and text printable ASCII, all the
 device's font can show), and a game started at the pack's fewest players, with
-its player range inside the engine's. The host validates a pack against the
-schema and these rules; both refuse the same packs. read() and game() are
-separate so that the firmware can hold the reader and an engine apart.
+its player range inside the engine's. `cupkit packs validate` (the schema, then
+packs.check and a game) refuses the same packs. The device's menu runs fields()
+on every pack it lists and a pack's page game() once, each in its own moment for
+memory; verify() does all of it.
 """
 
 from cupcore import packs
