@@ -100,7 +100,7 @@ def test_a_finished_game_goes_to_the_log_and_the_statistics(tmp_path):
     press(app, B)  # hold: 5 reaches the goal
     st = Store(str(tmp_path))
     assert st.read("game.json") is None
-    assert st.read("stats.json") == {"pig": {"games": 1, "wins": 1, "best": 5}}
+    assert st.read("stats.json") == {"pig": {"games": 1, "wins": 1, "best": 5, "seats": [1, 0], "log": 1}}
     assert st.logs() == ["log/00001.json"] and st.read("log/00001.json")["actions"] == ["roll", "hold"]
     press(app, A)
     assert app.name == "screens.menu"

@@ -47,14 +47,25 @@ def drop(name):
             pass
 
 
+def unread():
+    """Drop the modules that read and check files (saved ones, packs): needed only for a moment."""
+    for m in ("cupcore.jsonin", "cupcore.packcheck", "cupfw.saved"):
+        drop(m)
+
+
 class App:
     def __init__(self, board):
         self.b = board
         self.fb = board.fb
-        self.st = Store(board.data_dir)
-        saved = self.st.read("settings.json", None)
+        st = self.st = Store(board.data_dir)
+        saved = st.read("settings.json")
         for n in ("stats.json", "game.json"):
-            self.st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+            st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+        if st.logs(True):
+            from cupfw.saved import check_logs
+            check_logs(st)
+            check_logs = None  # the function holds its module: let go of it before the drop
+        unread()
         self.cfg = {}
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
@@ -79,11 +90,20 @@ class App:
         self.name = None
         self.next = None  # the screen to change to (name, arg)
         self.dirty = True
+        self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
         board.contrast(self.contrast())
-        if self.st.problems:
-            self.go("screens.text", ("note", "Set aside (damaged): " + ", ".join([p[0] for p in self.st.problems])))
+        if st.problems:
+            more = st.aside_count - len(st.problems)
+            self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])
+                                     + ("\nand %d more" % more if more else "")))
         else:
             self.go("screens.menu")
+
+    def read(self, name, default=None):
+        """A saved file (Store.read), the file readers dropped again after."""
+        obj = self.st.read(name, default)
+        unread()
+        return obj
 
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
@@ -103,6 +123,7 @@ class App:
             drop("cupfw." + self.name)
         for e in ("pig", "mia", "scoundrel", "bogey"):
             drop("cupcore." + e)
+        unread()  # what the last screen, or a game's end, read files with
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)

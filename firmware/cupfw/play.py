@@ -60,23 +60,8 @@ class Game:
         try:
             st.write("game.json", rec)
             if self.s["over"]:
-                logs = st.logs()
-                if not logs or st.read(logs[-1]) != rec:
-                    st.add_log(rec)
-                    stats = st.read("stats.json", {})
-                    if not isinstance(stats, dict):
-                        stats = {}
-                    e = stats.get(rec["pack"])
-                    if not isinstance(e, dict):
-                        e = {"games": 0, "wins": 0, "best": None}
-                    won, best = self.result()
-                    e["games"] = e.get("games", 0) + 1
-                    e["wins"] = e.get("wins", 0) + (1 if won else 0)
-                    if best is not None and (e.get("best") is None or best > e["best"]):
-                        e["best"] = best
-                    stats[rec["pack"]] = e
-                    st.write("stats.json", stats)
-                st.remove("game.json")
+                won, best = self.result()
+                st.finish(rec, won, best, self.s["winner"])
         except OSError:
             pass  # full or read-only flash: the game goes on unsaved
 
