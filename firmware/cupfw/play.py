@@ -20,6 +20,7 @@ class Game:
         self.demo = mode == 1
         self.resumed = mode == 2
         self.err = None
+        self.note = None  # why the last action was refused, on the screen until a key
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
@@ -40,8 +41,16 @@ class Game:
             self.save()  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
-        """Apply one legal action, keep and save the record, and start an animation of anim ms."""
-        self.g.apply(act)
+        """Apply one legal action, keep and save the record, and start an animation of anim ms.
+
+        False if the engine refuses it (the stacked dice have run out): the reason is on the
+        screen until a key, and the game and its record are as they were."""
+        try:
+            self.g.apply(act)
+        except ValueError as e:
+            self.note = "%s: %s" % (act, e)
+            self.app.dirty = True
+            return False
         self.rec["actions"].append(act)
         self.s = self.g.summary()
         if not self.demo:
@@ -52,6 +61,7 @@ class Game:
         self.enter()
         self.lights()
         self.app.dirty = True
+        return True
 
     def save(self):
         """game.json after every action; a finished game goes to the log and the statistics."""
@@ -104,6 +114,10 @@ class Game:
                     app.st.write("game.bad.json", self.rec)
                     app.st.remove("game.json")
                 app.go("screens.menu")
+        elif self.note is not None:
+            if ev == 0:  # any key: back to the game as it was
+                self.note = None
+                app.dirty = True
         elif self.anim:
             return
         elif ev == 0 and self.s["over"] and self.ended():
@@ -148,6 +162,8 @@ class Game:
     def draw(self, fb):
         if self.err is not None:
             gfx.error(fb, "Cannot resume" if self.resumed else "Cannot play", self.err)
+        elif self.note is not None:
+            gfx.error(fb, "Not possible", self.note)
         else:
             self.paint(fb)
 
