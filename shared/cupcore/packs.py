@@ -11,6 +11,7 @@ import json
 import cupcore
 
 SCHEMA = "pack.schema.json"
+BIG = 1024  # bytes: a pack file longer than this may have long rules
 
 
 def dirs():
@@ -36,22 +37,34 @@ def ids(where=None):
     return found
 
 
-def load(pack_id, where=None):
-    """Read and lightly check a pack; ValueError with a clear reason if it is unusable."""
+def load(pack_id, where=None, rules=False):
+    """Read and lightly check a pack; ValueError with a clear reason if it is unusable.
+
+    Its rules text is "" unless rules: it may be 4,000 characters, and only the rules page
+    needs it. A file of more than BIG bytes is then read without it (cupcore.packtext)."""
     if type(pack_id) is not str or not pack_id or "/" in pack_id:
         raise ValueError("pack must be a pack id")
     for d in where or dirs():
         try:
-            f = open(d + "/" + pack_id + ".json")
+            f = open(d + "/" + pack_id + ".json", "rb")
         except OSError:
             continue
         try:
-            pack = json.load(f)
+            big = not rules and f.seek(0, 2) > BIG
+            f.seek(0)
+            if big:
+                from cupcore.packtext import without_rules
+                pack = json.loads(without_rules(f))
+            else:
+                pack = json.load(f)
         except ValueError:
             raise ValueError("pack %s: not valid JSON" % pack_id)
         finally:
             f.close()
-        return check(pack, pack_id)
+        pack = check(pack, pack_id)
+        if not rules:
+            pack["rules"] = ""
+        return pack
     raise ValueError("unknown pack %r" % (pack_id,))
 
 

@@ -93,7 +93,7 @@ def _write_checked(pack, folder):
 
 def _new(args):
     try:
-        pack = dict(packs.load(args.source, [args.dir, paths.PACKS]))
+        pack = dict(packs.load(args.source, [args.dir, paths.PACKS], rules=True))
     except ValueError as e:
         raise Fail(str(e))
     mine = os.path.join(args.dir, args.id + ".json")
