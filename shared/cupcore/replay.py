@@ -8,8 +8,6 @@ resume and the host's `cupkit replay` all come through here.
 import sys
 
 import cupcore
-from cupcore import packs
-from cupcore.engine import check_params
 from cupcore.rng import Rng
 
 _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
@@ -24,14 +22,19 @@ def engine(name):
     return sys.modules[full]
 
 
-def start(record, where=None):
-    """A new game as the record describes it (no actions applied yet)."""
+def start(record, where=None, pack=None):
+    """A new game as the record describes it (no actions applied yet).
+
+    pack: the record's pack if it is read already (the device reads it, then lets the pack
+    reader go before the engine comes in); else it is found in where."""
     if not isinstance(record, dict):
         raise ValueError("a game record must be a JSON object")
     for k in record:
         if k not in _FIELDS:
             raise ValueError("record: unknown field %r" % (k,))
-    pack = packs.load(record.get("pack"), where)
+    if pack is None or pack["id"] != record.get("pack"):
+        from cupcore import packs
+        pack = packs.load(record.get("pack"), where)
     pid = pack["id"]
     if "engine" not in pack:
         raise ValueError("pack %s has rules but no game" % pid)
@@ -56,9 +59,9 @@ def start(record, where=None):
     return mod.Game(pid, n, params, rng, stack)
 
 
-def load(record, where=None):
+def load(record, where=None, pack=None):
     """The game after every action of the record; ValueError "action N (...): why" on the first illegal one."""
-    game = start(record, where)
+    game = start(record, where, pack)
     acts = record.get("actions", [])
     if type(acts) is not list:
         raise ValueError("record: actions must be a list")
@@ -70,6 +73,35 @@ def load(record, where=None):
         except ValueError as e:
             raise ValueError("action %d (%s): %s" % (i, a, e))
     return game
+
+
+def check_params(spec, base, overrides):
+    """Merge overrides into base and check every value against spec.
+
+    spec maps name -> (lo, hi) for an integer range, or a tuple of allowed values
+    (strings or booleans), or None where the engine checks the value itself.
+    """
+    out = dict(base)
+    if overrides is not None:
+        if not isinstance(overrides, dict):
+            raise ValueError("params must be an object")
+        out.update(overrides)
+    for k in out:
+        if k not in spec:
+            raise ValueError("params: unknown parameter %r" % (k,))
+    for k in spec:
+        want = spec[k]
+        if k not in out:
+            raise ValueError("params: %s is missing" % k)
+        v = out[k]
+        if want is None:
+            continue
+        if type(want[0]) is int:
+            if type(v) is not int or v < want[0] or v > want[1]:
+                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
+        elif not [w for w in want if w == v and type(w) is type(v)]:
+            raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
+    return out
 
 
 def run(record, where=None):
