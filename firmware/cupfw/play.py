@@ -15,6 +15,9 @@ ROLL_MS = 500  # the roll animation
 
 class Game:
     def __init__(self, app, arg):
+        """arg: (record, mode); a resumed game (mode 2) is read from game.json here, the record
+        naming only its pack: its engine is loaded first, so that the saved actions are read as
+        the engine's own interned strings (Pig, Mia) rather than a string object each."""
         self.app = app
         self.rec, mode = arg
         self.demo = mode == 1
@@ -24,21 +27,30 @@ class Game:
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
-        from cupcore import replay
         try:
-            self.g = replay.load(self.rec)
+            from cupcore import packs
+            try:
+                pack = packs.load(self.rec.get("pack"))
+            finally:
+                packs = None
+                drop("cupcore.packs")  # out before the engine comes in
+                drop("cupcore.packtext")
+            from cupcore import replay
+            if self.resumed:
+                replay.engine(pack["engine"])
+                self.rec = app.st.read("game.json")
+            self.g = replay.load(self.rec, None, pack)
         except ValueError as e:
             self.err = str(e)
             return
         finally:
-            replay = None
+            pack = replay = None
             drop("cupcore.replay")  # the game needs only its engine now
-            drop("cupcore.packs")
         self.s = self.g.summary()
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:
-            self.save()  # a power cut fell between the last save and the log
+            self.save(True)  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
         """Apply one legal action, keep and save the record, and start an animation of anim ms.
@@ -63,14 +75,16 @@ class Game:
         self.app.dirty = True
         return True
 
-    def save(self):
-        """game.json after every action; a finished game goes to the log and the statistics."""
+    def save(self, check_log=False):
+        """game.json after every action; a finished game goes to the log and the statistics.
+
+        check_log: the game was over when resumed, so the log may hold it already."""
         st = self.app.st
         rec = self.rec
         try:
             st.write("game.json", rec)
             if self.s["over"]:
-                logs = st.logs()
+                logs = st.logs() if check_log else None
                 if not logs or st.read(logs[-1]) != rec:
                     st.add_log(rec)
                     stats = st.read("stats.json", {})
@@ -111,7 +125,8 @@ class Game:
         if self.err is not None:
             if ev == 0:
                 if self.resumed:  # set the saved game aside, never delete it
-                    app.st.write("game.bad.json", self.rec)
+                    if isinstance(self.rec, dict):
+                        app.st.write("game.bad.json", self.rec)
                     app.st.remove("game.json")
                 app.go("screens.menu")
         elif self.note is not None:

@@ -11,9 +11,8 @@ _END = ("Statistics", "Settings", "Demo")
 class Screen:
     def __init__(self, app, arg):
         self.app = app
-        self.rec = app.st.read("game.json")
-        if not isinstance(self.rec, dict):
-            self.rec = None
+        rec = app.st.read("game.json")
+        self.rec = {"pack": rec.get("pack")} if isinstance(rec, dict) else None  # the game screen reads it
         labels = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         self.ids = packs.ids()
         self.bad = {}  # pack id -> why it cannot be used
