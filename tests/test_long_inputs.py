@@ -1,11 +1,14 @@
-"""Long inputs take little heap: a pack's rules are read only for the rules page, and a simulator's
-key script stays out of the device's heap. Each on CPython and inside MicroPython."""
+"""Long inputs take little heap: a pack's rules are read only for the rules page, a game record is
+saved and read in pieces, and a simulator's key script stays out of the device's heap.
+Each on CPython and inside MicroPython."""
 
 import json
 
 import pytest
 
 from cupcore import packs
+from cupfw import store
+from cupfw.store import Store
 
 from cupkit.sim import headless as sim
 
@@ -61,6 +64,28 @@ def test_the_longest_rules_are_left_out_in_a_heap_too_small_to_read_them(image_m
     assert run_mp(image_mpy, code % (str(tmp_path / "packs"), False), heap_kb=14).strip() == "0"
     with pytest.raises(MicroPythonError, match="MemoryError"):
         run_mp(image_mpy, code % (str(tmp_path / "packs"), True), heap_kb=14)
+
+
+RECORD = {"pack": "mia", "players": 8, "seed": 7, "params": {"lives": 2, "ranking": list(range(21))},
+          "actions": ["claim 65", "roll", "challenge", "pass"] * 75, "note": [None, True, 1.5, "\u00e9", {}, []]}
+
+
+def test_a_saved_record_is_written_in_pieces_as_one_json_text(tmp_path):
+    st = Store(str(tmp_path))
+    st.write("game.json", RECORD)
+    data = (tmp_path / "game.json").read_bytes()
+    assert data == store.encode(RECORD)
+    assert json.loads(data[data.index(b"\n") + 1:]) == RECORD == store.decode(data) == st.read("game.json")
+    assert max(len(p) for p in store.pieces(RECORD)) < 200  # a list goes 16 items at a time
+
+
+def test_a_long_record_is_saved_and_read_back_in_a_small_heap(image_mpy, tmp_path):
+    """300 actions: whole, the record's text and its copies would not fit beside the record in 20 KB."""
+    code = ("from cupfw.store import Store\nst = Store(%r)\n"
+            "rec = {'pack': 'mia', 'players': 8, 'seed': 7, 'actions': ['claim 65', 'roll', 'challenge'] * 100}\n"
+            "st.write('game.json', rec)\nrec = None\nprint(len(st.read('game.json')['actions']), st.problems)\n")
+    assert run_mp(image_mpy, code % str(tmp_path / "data"), heap_kb=20).split() == ["300", "[]"]
+    assert Store(str(tmp_path / "data")).read("game.json")["actions"][-1] == "challenge"
 
 
 def test_a_long_key_script_takes_nothing_from_the_devices_heap():

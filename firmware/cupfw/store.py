@@ -18,32 +18,62 @@ LOG_KEEP = 20
 _MAGIC = "cup1 "
 
 
-def adler32(data):
-    """Adler-32 of bytes (the same value as zlib.adler32 on the host)."""
-    a = 1
-    b = 0
+def adler32(data, value=1):
+    """Adler-32 of bytes (the same value as zlib.adler32 on the host); value: that of the bytes before."""
+    a = value & 0xFFFF
+    b = value >> 16
     for c in data:
         a = (a + c) % 65521
         b = (b + a) % 65521
     return (b << 16) | a
 
 
+def pieces(obj):
+    """obj's JSON text as bytes, in pieces: a dict value by value and a list 16 items at a time,
+    so that a long game record never needs one big string (write() makes them twice)."""
+    if isinstance(obj, dict):
+        yield b"{"
+        sep = b""
+        for k in obj:
+            yield sep + json.dumps(k).encode() + b": "
+            yield from pieces(obj[k])
+            sep = b", "
+        yield b"}"
+    elif isinstance(obj, list) and len(obj) > 16:
+        yield b"["
+        for i in range(0, len(obj), 16):
+            yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]
+        yield b"]"
+    else:
+        yield json.dumps(obj).encode()
+
+
+def _header(obj):
+    s = 1
+    for p in pieces(obj):
+        s = adler32(p, s)
+    return ("%s%08x\n" % (_MAGIC, s)).encode()
+
+
 def encode(obj):
     """The bytes of a store file holding obj."""
-    body = json.dumps(obj).encode()
-    return ("%s%08x\n" % (_MAGIC, adler32(body))).encode() + body
+    return _header(obj) + b"".join(pieces(obj))
+
+
+def _sum(head):
+    """The checksum named by a store file's first line (bytes, with its newline); ValueError if none."""
+    head = head.decode() if head[-1:] == b"\n" else ""
+    if not head.startswith(_MAGIC) or len(head) != len(_MAGIC) + 9:
+        raise ValueError("no store header")
+    return int(head[len(_MAGIC):-1], 16)
 
 
 def decode(data):
     """The object in a store file's bytes; ValueError if it is damaged."""
-    cut = data.find(b"\n")
-    head = data[:cut].decode() if cut > 0 else ""
-    if not head.startswith(_MAGIC) or len(head) != len(_MAGIC) + 8:
-        raise ValueError("no store header")
-    body = data[cut + 1:]
-    if int(head[len(_MAGIC):], 16) != adler32(body):
+    cut = data.find(b"\n") + 1
+    if _sum(data[:cut]) != adler32(data[cut:]):
         raise ValueError("checksum mismatch")
-    return json.loads(body)
+    return json.loads(data[cut:])
 
 
 def _exists(path):
@@ -66,8 +96,20 @@ class Store:
         return self.root + "/" + name
 
     def _load(self, path):
+        """decode() of the file, read in pieces: the checksum 128 bytes at a time, then the JSON
+        from the file itself, so that a long game record is never one big string."""
         with open(path, "rb") as f:
-            return decode(f.read())
+            want = _sum(f.read(len(_MAGIC) + 9))
+            s = 1
+            buf = bytearray(128)
+            n = f.readinto(buf)
+            while n:
+                s = adler32(memoryview(buf)[:n], s)
+                n = f.readinto(buf)
+            if s != want:
+                raise ValueError("checksum mismatch")
+            f.seek(len(_MAGIC) + 9)
+            return json.load(f)
 
     def read(self, name, default=None):
         """The object stored as name, or default if absent or damaged (then set aside)."""
@@ -95,10 +137,12 @@ class Store:
     def write(self, name, obj):
         """Store obj as name atomically. OSError (full or read-only flash) leaves the old file."""
         path = self._path(name)
-        data = encode(obj)
+        head = _header(obj)
         try:
             with open(path + ".new", "wb") as f:
-                f.write(data)
+                f.write(head)
+                for p in pieces(obj):
+                    f.write(p)
         except OSError:
             try:
                 os.remove(path + ".new")
