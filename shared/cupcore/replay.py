@@ -8,6 +8,7 @@ resume and the host's `cupkit replay` all come through here.
 import sys
 
 import cupcore
+from cupcore.engine import check_params
 from cupcore.rng import Rng
 
 _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
@@ -73,35 +74,6 @@ def load(record, where=None, pack=None):
         except ValueError as e:
             raise ValueError("action %d (%s): %s" % (i, a, e))
     return game
-
-
-def check_params(spec, base, overrides):
-    """Merge overrides into base and check every value against spec.
-
-    spec maps name -> (lo, hi) for an integer range, or a tuple of allowed values
-    (strings or booleans), or None where the engine checks the value itself.
-    """
-    out = dict(base)
-    if overrides is not None:
-        if not isinstance(overrides, dict):
-            raise ValueError("params must be an object")
-        out.update(overrides)
-    for k in out:
-        if k not in spec:
-            raise ValueError("params: unknown parameter %r" % (k,))
-    for k in spec:
-        want = spec[k]
-        if k not in out:
-            raise ValueError("params: %s is missing" % k)
-        v = out[k]
-        if want is None:
-            continue
-        if type(want[0]) is int:
-            if type(v) is not int or v < want[0] or v > want[1]:
-                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
-        elif not [w for w in want if w == v and type(w) is type(v)]:
-            raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
-    return out
 
 
 def run(record, where=None):
