@@ -55,6 +55,8 @@ def unread():
 
 class App:
     def __init__(self, board):
+        if hasattr(gc, "threshold"):  # collect after each 1/16 of the heap: garbage never spreads over all of it
+            gc.threshold((gc.mem_free() + gc.mem_alloc()) // 16)
         self.b = board
         self.fb = board.fb
         st = self.st = Store(board.data_dir)
@@ -256,6 +258,7 @@ class App:
     def menu(self):
         """End the demo and show the menu now."""
         self.demo = None
+        drop("cupfw.demo")
         self.go("screens.menu")
         self.switch()
 

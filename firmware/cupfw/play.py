@@ -15,24 +15,37 @@ ROLL_MS = 500  # the roll animation
 
 class Game:
     def __init__(self, app, arg):
+        """arg: (record, mode); a resumed game (mode 2) is read from game.json here, the record
+        naming only its pack: its engine is loaded first, so that the saved actions are read as
+        the engine's own interned strings (Pig, Mia) rather than a string object each."""
         self.app = app
         self.rec, mode = arg
         self.demo = mode == 1
         self.resumed = mode == 2
         self.err = None
+        self.note = None  # why the last action was refused, on the screen until a key
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
-        from cupcore import replay
         try:
-            self.g = replay.load(self.rec)
+            from cupcore import packs
+            try:
+                pack = packs.load(self.rec.get("pack"))
+            finally:
+                packs = None
+                drop("cupcore.packs")  # out before the engine comes in
+                drop("cupcore.packtext")
+            from cupcore import replay
+            if self.resumed:
+                replay.engine(pack["engine"])
+                self.rec = app.st.read("game.json")
+            self.g = replay.load(self.rec, None, pack)
         except ValueError as e:
             self.err = str(e)
             return
         finally:
-            replay = None
+            pack = replay = None
             drop("cupcore.replay")  # the game needs only its engine now
-            drop("cupcore.packs")
         self.s = self.g.summary()
         self.enter()
         self.lights()
@@ -40,8 +53,16 @@ class Game:
             self.save()  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
-        """Apply one legal action, keep and save the record, and start an animation of anim ms."""
-        self.g.apply(act)
+        """Apply one legal action, keep and save the record, and start an animation of anim ms.
+
+        False if the engine refuses it (the stacked dice have run out): the reason is on the
+        screen until a key, and the game and its record are as they were."""
+        try:
+            self.g.apply(act)
+        except ValueError as e:
+            self.note = "%s: %s" % (act, e)
+            self.app.dirty = True
+            return False
         self.rec["actions"].append(act)
         self.s = self.g.summary()
         if not self.demo:
@@ -52,9 +73,11 @@ class Game:
         self.enter()
         self.lights()
         self.app.dirty = True
+        return True
 
     def save(self):
-        """game.json after every action; a finished game goes to the log and the statistics."""
+        """game.json after every action; a finished game goes to the log and the statistics
+        (cupfw.saved.finish counts it once, whatever a power cut left undone)."""
         st = self.app.st
         rec = self.rec
         try:
@@ -86,9 +109,14 @@ class Game:
         if self.err is not None:
             if ev == 0:
                 if self.resumed:  # set the saved game aside, never delete it
-                    app.st.write("game.bad.json", self.rec)
+                    if isinstance(self.rec, dict):
+                        app.st.write("game.bad.json", self.rec)
                     app.st.remove("game.json")
                 app.go("screens.menu")
+        elif self.note is not None:
+            if ev == 0:  # any key: back to the game as it was
+                self.note = None
+                app.dirty = True
         elif self.anim:
             return
         elif ev == 0 and self.s["over"] and self.ended():
@@ -133,6 +161,8 @@ class Game:
     def draw(self, fb):
         if self.err is not None:
             gfx.error(fb, "Cannot resume" if self.resumed else "Cannot play", self.err)
+        elif self.note is not None:
+            gfx.error(fb, "Not possible", self.note)
         else:
             self.paint(fb)
 

@@ -25,6 +25,7 @@ import os
 
 LOG_KEEP = 20
 MOST = 16384  # bytes in a store file: a long game's record is a few KB
+_MAGIC = "cup1 "  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
 
 
 def adler32(data, value=1):
@@ -37,10 +38,36 @@ def adler32(data, value=1):
     return (b << 16) | a
 
 
+def pieces(obj):
+    """obj's JSON text as bytes, in pieces: a dict value by value and a list 16 items at a time,
+    so that a long game record never needs one big string (write() makes them twice)."""
+    if isinstance(obj, dict):
+        yield b"{"
+        sep = b""
+        for k in obj:
+            yield sep + json.dumps(k).encode() + b": "
+            yield from pieces(obj[k])
+            sep = b", "
+        yield b"}"
+    elif isinstance(obj, list) and len(obj) > 16:
+        yield b"["
+        for i in range(0, len(obj), 16):
+            yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]
+        yield b"]"
+    else:
+        yield json.dumps(obj).encode()
+
+
+def _header(obj):
+    s = 1
+    for p in pieces(obj):
+        s = adler32(p, s)
+    return ("%s%08x\n" % (_MAGIC, s)).encode()
+
+
 def encode(obj):
     """The bytes of a store file holding obj."""
-    body = json.dumps(obj).encode()
-    return ("cup1 %08x\n" % adler32(body)).encode() + body
+    return _header(obj) + b"".join(pieces(obj))
 
 
 def decode(data):
@@ -78,12 +105,14 @@ class Store:
     def write(self, name, obj):
         """Store obj as name atomically. OSError (full or read-only flash, or over MOST) leaves the old file."""
         path = self.path(name)
-        data = encode(obj)
-        if len(data) > MOST:
+        head = _header(obj)
+        if len(head) + sum([len(p) for p in pieces(obj)]) > MOST:
             raise OSError(27)  # EFBIG: read() would refuse it
         try:
             with open(path + ".new", "wb") as f:
-                f.write(data)
+                f.write(head)
+                for p in pieces(obj):
+                    f.write(p)
         except OSError:
             try:
                 os.remove(path + ".new")

@@ -23,6 +23,7 @@ def word(s, most):
         if not (96 < c < 123 or 47 < c < 58 or c == 45):
             return False
     return True
+BIG = 1024  # bytes: a pack file longer than this may have long rules
 
 
 def dirs():
@@ -65,9 +66,11 @@ def path(pack_id, where=None):
     raise ValueError("unknown pack '%s'" % pack_id)  # not %r: repr() differs between the ports
 
 
-def load(pack_id, where=None):
+def load(pack_id, where=None, rules=False):
     """Read and lightly check a pack; ValueError with a clear reason if it is unusable.
 
+    Its rules text is "" unless rules: it may be 4,000 characters, and only the rules page
+    needs it. A file of more than BIG bytes is then read without it (cupcore.packtext).
     Read here, not by cupcore.jsonin, which would not fit the engines' memory budgets:
     the size is checked first, and whatever the parser raises is a ValueError. Deep
     nesting is the parser's only problem (no check of a pack recurses into a value):
@@ -75,12 +78,21 @@ def load(pack_id, where=None):
     p = path(pack_id, where)
     try:
         with open(p, "rb") as f:
-            pack = json.load(f)
+            big = not rules and f.seek(0, 2) > BIG
+            f.seek(0)
+            if big:
+                from cupcore.packtext import without_rules
+                pack = json.loads(without_rules(f))
+            else:
+                pack = json.load(f)
     except (ValueError, RuntimeError):  # RecursionError on CPython
         raise ValueError("pack %s: not valid JSON" % pack_id)
     except MemoryError:
         raise ValueError("pack %s: too deep or too big to read here" % pack_id)
-    return check(pack, pack_id)
+    pack = check(pack, pack_id)
+    if not rules:
+        pack["rules"] = ""
+    return pack
 
 
 def check(pack, pack_id=None):

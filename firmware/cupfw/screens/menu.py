@@ -18,9 +18,8 @@ _END = ("Statistics", "Settings", "Demo")
 class Screen:
     def __init__(self, app, arg):
         self.app = app
-        self.rec = app.read("game.json")
-        if not isinstance(self.rec, dict):
-            self.rec = None
+        rec = app.read("game.json")
+        self.rec = {"pack": rec.get("pack")} if isinstance(rec, dict) else None  # the game screen reads it
         from cupcore import packcheck, packs
         self.ids = packs.ids()
         labels = ["Resume " + self.rec["pack"]] if self.rec else []

@@ -10,7 +10,7 @@ class Screen:
         self.kind, what = arg
         if self.kind == "rules":
             from cupcore import packs
-            p = packs.load(what)
+            p = packs.load(what, rules=True)
             self.title = p["name"] + " rules"
             self.text = p["rules"]
             self.back = what
