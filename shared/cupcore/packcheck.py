@@ -34,8 +34,10 @@ def fields(pack):
             raise ValueError("pack %s: unknown field %r" % (pid, k[:24]))
     if not pack["name"] or not text(pack["name"], 40):
         raise ValueError("pack %s: name must be 1 to 40 characters the device can show" % pid)
-    if not pack["rules"] or not text(pack["rules"], 4000, True):
-        raise ValueError("pack %s: rules must be 1 to 4000 characters the device can show" % pid)
+    # A pack read without its rules (cupcore.packs.load, for the menu) has "" here; the rules
+    # page reads them, and cupcore.packs.check sees they are text.
+    if not text(pack["rules"], 4000, True):
+        raise ValueError("pack %s: rules must be at most 4000 characters the device can show" % pid)
     v = pack.get("version")
     if type(v) is not int or v < 1:
         raise ValueError("pack %s: version must be an integer from 1" % pid)

@@ -91,6 +91,8 @@ def load(pack_id, where=None, rules=False):
         raise ValueError("pack %s: too deep or too big to read here" % pack_id)
     pack = check(pack, pack_id)
     if not rules:
+        if not (big or pack["rules"]):  # read here: empty, refused as the host refuses it
+            raise ValueError("pack %s: rules must be 1 to 4000 characters the device can show" % pack_id)
         pack["rules"] = ""
     return pack
 
