@@ -20,14 +20,16 @@ CUPKIT = [sys.executable, "-m", "cupkit"]
 # A fresh game from the menu: Big Pig (the first pack) for two, a roll and a hold.
 NEW_GAME = """
 press a
+wait 500
 press a
+wait 500
 shot start
 press a
 wait 700
 press b
-wait 300
+wait 500
 shot held
-"""
+"""  # each screen given time to open: a press while the chip changes screens is not carried over
 
 
 def cupkit(*args, timeout=600):
