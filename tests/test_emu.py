@@ -19,7 +19,8 @@ import sys
 import pytest
 
 from cupkit import paths
-from cupkit.emu import UF2, headless, image, uf2
+from cupkit.device import uf2
+from cupkit.emu import UF2, headless, image
 from cupkit.emu.pico import BOOTROM, MS, Pico
 from cupkit.sim import headless as sim
 from cupkit.sim import png

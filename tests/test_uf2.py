@@ -141,7 +141,7 @@ def test_a_damaged_interpreter_uf2_is_refused(tmp_path, monkeypatch):
             data = data[:-1] + b"\x00"
         (tmp_path / f).write_bytes(data)
     monkeypatch.setattr(cmd_uf2, "PORTS", str(tmp_path))
-    with pytest.raises(Fail, match="not the file this project ships"):
+    with pytest.raises(Fail, match="is not the shipped file"):
         cmd_uf2.port(boards.load("pico"))
 
 

@@ -1,6 +1,5 @@
 """cupkit uf2: one UF2 file that installs MicroPython and the cup on a Pico from its BOOTSEL drive."""
 
-import hashlib
 import json
 import os
 
@@ -41,14 +40,11 @@ def port(profile):
     try:
         with open(os.path.join(PORTS, "ports.json"), encoding="utf-8") as f:
             facts = json.load(f)[profile["uf2"]]
-        with open(os.path.join(PORTS, "SHA256SUMS"), encoding="utf-8") as f:
-            sums = dict(line.split()[::-1] for line in f if line.strip())
-        with open(path, "rb") as f:
-            digest = hashlib.sha256(f.read()).hexdigest()
+        paths.checked(path)
     except (OSError, KeyError, ValueError) as e:
         raise Fail("cannot read the shipped %s (%s) — is the checkout complete?" % (profile["uf2"], e))
-    if digest != sums.get(profile["uf2"]):
-        raise Fail("%s is not the file this project ships (sha256 %s): check out firmware/ports again" % (path, digest))
+    except RuntimeError as e:
+        raise Fail(str(e))
     return path, facts
 
 

@@ -17,13 +17,16 @@ class Full(ValueError):
 
 
 def make(files):
-    """The bytes of a littlefs image holding {path: bytes} (folders made as needed);
-    Full when they do not fit."""
+    """The bytes of a littlefs image holding {path: bytes} (folders made as needed; a path
+    ending in / is an empty folder); Full when they do not fit."""
     from littlefs import LittleFS, errors
     fs = LittleFS(**LFS)
     try:
         for path in sorted(files):
             parts = path.strip("/").split("/")
+            if path.endswith("/"):
+                fs.makedirs("/".join(parts), exist_ok=True)
+                continue
             if len(parts) > 1:
                 fs.makedirs("/".join(parts[:-1]), exist_ok=True)
             with fs.open("/".join(parts), "wb") as f:

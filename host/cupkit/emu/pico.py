@@ -31,7 +31,8 @@ import time
 import tty
 
 from cupkit import paths
-from cupkit.emu import checked, image, node
+from cupkit.emu import image, node
+from cupkit.paths import checked
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOOTROM = os.path.join(HERE, "rp2040-bootrom-b1.bin")
