@@ -158,3 +158,12 @@ def test_devices_names_a_pico_in_bootsel_mode(tmp_path, monkeypatch):
                      "kind": "bootsel"}]
     assert cmd_devices.state(rows[0]) == ("a Pico in BOOTSEL mode: `cupkit uf2 --board pico --drive %s` installs "
                                           "MicroPython and the cup" % drive)
+
+
+def test_the_whole_filesystem_region_is_erased_whatever_was_there(built):
+    """littlefs reads both blocks of a metadata pair: an old block where the new image has an unwritten
+    one could win on its revision count, so nothing of the old region may be left."""
+    data, _ = built
+    flash = flashed(data, bytearray(os.urandom(uf2.FLASH_SIZE)))
+    region = bytes(flash[rp2fs.OFFSET:rp2fs.OFFSET + rp2fs.SIZE])
+    assert region == bytes(flashed(data)[rp2fs.OFFSET:rp2fs.OFFSET + rp2fs.SIZE])

@@ -63,9 +63,11 @@ def build(profile, packs_dir, bar=None):
         image = rp2fs.make(files)
     except rp2fs.Full as e:
         raise Fail("%s: nothing written — leave some packs out of %s" % (e, packs_dir))
-    # The boot ROM erases each sector it writes to, and littlefs writes both blocks of its
-    # superblock pair when it formats: no older filesystem's superblock outlives the new one.
-    writes = uf2.blocks(path) + uf2.pages(image, rp2fs.OFFSET)
+    # Every sector of the filesystem is written, blank pages included, so the boot ROM erases all of
+    # it: littlefs reads both blocks of each metadata pair, and an older filesystem's block left where
+    # the new image has an unwritten one could win on its revision count.
+    fs = uf2.pages(image, rp2fs.OFFSET)
+    writes = uf2.blocks(path) + fs + uf2.erasing(fs, rp2fs.OFFSET, rp2fs.SIZE)
     return uf2.write(writes), files
 
 

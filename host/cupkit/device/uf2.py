@@ -100,6 +100,13 @@ def pages(region, base):
             if region[off:off + PAGE] != blank]
 
 
+def erasing(writes, start, size):
+    """A blank page for every 4 KB sector of flash [start, start + size) that writes do not touch:
+    the boot ROM erases each sector it writes to, so with these the whole region is erased."""
+    touched = set(off // SECTOR for off, _ in writes)
+    return [(s * SECTOR, b"\xff" * PAGE) for s in range(start // SECTOR, (start + size) // SECTOR) if s not in touched]
+
+
 def install(image, writes):
     """Write the blocks into image (a bytearray of the whole flash) as the boot ROM does from
     its USB drive: each 4 KB sector written to is erased first."""
