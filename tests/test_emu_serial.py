@@ -69,6 +69,7 @@ def test_flash_a_fresh_chip_play_save_reset_resume_and_run_the_scenarios(tmp_pat
         menu = pico.frame
         frames = headless.play(pico, sim.parse(NEW_GAME))
         assert frames["start"][0] != menu and frames["held"][0] != frames["start"][0]
+        assert headless.quiet(pico), "the cup was still writing its flash 10 s after the hold"
         saved, problems = headless.read_store(image.load(flash))
         assert saved["pack"] == "big-pig" and saved["actions"][-2:] == ["roll", "hold"] and not problems
         pico.mode("fast")

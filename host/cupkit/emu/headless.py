@@ -90,6 +90,18 @@ def settle(pico, limit_ms=200):
         pico.run(1)
 
 
+def quiet(pico, idle_ms=500, limit_ms=10000):
+    """Run until the flash has had no erase or program for idle_ms of the chip's time (a save under way has
+    finished); False if it was still being written after limit_ms."""
+    end = pico.now + limit_ms * MS
+    while pico.now < end:
+        last = pico.flash_ops[-1][0] if pico.flash_ops else 0
+        if pico.now - last >= idle_ms * MS:
+            return True
+        pico.run(min(idle_ms, (end - pico.now) // MS or 1))
+    return False
+
+
 def play(pico, steps, shots=None):
     """Run steps ((command, argument) pairs from cupkit.sim.headless.parse); {shot: (frame, leds)},
     each also written as shots/NAME.png when shots is a folder."""
