@@ -129,7 +129,8 @@ def test_power_cut_while_saving_always_resumes_a_consistent_game(image_mpy, tmp_
     assert grew >= 6  # the game went on between the cuts
 
 
-# The last hold of a Pig game on a device with 20 logs and statistics, its store's flash access
+# The last hold of a Pig game on a device with 20 logs and statistics, and A to leave its end (where
+# the game is kept), its store's flash access
 # pausing before and after every rename and remove, and before, halfway through and after every
 # file's bytes; the test lets each pause go on, or cuts the power (SIGKILL) there.
 _FINISH_CUT = """import os as real_os
@@ -170,6 +171,7 @@ def opened(path, mode="r"):
 store.os = Flash()
 store.open = opened
 press(32)
+press(16)
 print("done")
 """
 
@@ -180,6 +182,7 @@ if app.scr.labels[0] == "Resume pig":
     if not app.scr.s["over"]:
         press(32)
     over = app.scr.s["over"]
+    press(16)  # the end seen, the screen left: the game is kept
 print(json.dumps([boot, over]))
 """
 

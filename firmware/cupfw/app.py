@@ -49,7 +49,7 @@ def drop(name):
 
 def unread():
     """Drop the modules that read and check files (saved ones, packs): needed only for a moment."""
-    for m in ("cupcore.jsonin", "cupcore.packcheck", "cupfw.saved"):
+    for m in ("cupcore.jsonin", "cupcore.packcheck", "cupfw.logbook", "cupfw.saved"):
         drop(m)
 
 
@@ -64,7 +64,7 @@ class App:
         for n in ("stats.json", "game.json"):
             st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
         if st.logs(True):
-            from cupfw.saved import check_logs
+            from cupfw.logbook import check_logs
             check_logs(st)
             check_logs = None  # the function holds its module: let go of it before the drop
         unread()
@@ -91,6 +91,7 @@ class App:
         self.scr = None
         self.name = None
         self.next = None  # the screen to change to (name, arg)
+        self.ended = None  # a finished game not yet kept: (record, won, best, winner), see keep_ended
         self.dirty = True
         self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
         board.contrast(self.contrast())
@@ -106,6 +107,18 @@ class App:
         obj = self.st.read(name, default)
         unread()
         return obj
+
+    def keep_ended(self):
+        """Keep the game that ended in the log and the statistics (cupfw.logbook.finish: once, whatever a
+        power cut left undone), then let go of the file readers. Called as its screen is left, and as
+        the program stops (the host's console breaking in); a cut before leaves it saved, to resume."""
+        if self.ended:
+            try:
+                self.st.finish(*self.ended)
+            except OSError:
+                pass  # full or read-only flash: game.json stays, and the game is kept when resumed
+            self.ended = None
+        unread()  # what the last screen, or a game's end, read files with
 
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
@@ -125,11 +138,11 @@ class App:
             drop("cupfw." + self.name)
         for e in ("pig", "mia", "scoundrel", "bogey"):
             drop("cupcore." + e)
-        unread()  # what the last screen, or a game's end, read files with
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
         gc.collect()
+        self.keep_ended()
         __import__("cupfw." + name)
         self.name = name
         for i in range(len(self.pattern)):
@@ -286,5 +299,9 @@ def error(board, title, detail):
 
 
 def main(board):
-    App(board).run()
+    app = App(board)
+    try:
+        app.run()
+    finally:
+        app.keep_ended()
 

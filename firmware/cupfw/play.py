@@ -6,8 +6,10 @@ each action), press(bit) for a button press, paint(fb), and may define
 release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
 """
 
+import gc
+
 from cupfw import gfx
-from cupfw.app import drop
+from cupfw.app import drop, unread
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
@@ -38,7 +40,9 @@ class Game:
             from cupcore import replay
             if self.resumed:
                 replay.engine(pack["engine"])
+                gc.collect()  # the record's action list is the largest block a game needs: room for it
                 self.rec = app.st.read("game.json")
+                unread()  # the readers out before the replay
             self.g = replay.load(self.rec, None, pack)
         except ValueError as e:
             self.err = str(e)
@@ -50,7 +54,7 @@ class Game:
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:
-            self.save()  # a power cut fell between the last save and the log
+            self.save(True)  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
         """Apply one legal action, keep and save the record, and start an animation of anim ms.
@@ -75,18 +79,17 @@ class Game:
         self.app.dirty = True
         return True
 
-    def save(self):
-        """game.json after every action; a finished game goes to the log and the statistics
-        (cupfw.saved.finish counts it once, whatever a power cut left undone)."""
-        st = self.app.st
-        rec = self.rec
+    def save(self, written=False):
+        """game.json after every action (written: it holds the record already). A finished game goes to
+        the log and the statistics when its screen is left (App.keep_ended), its engine out of memory by then."""
         try:
-            st.write("game.json", rec)
-            if self.s["over"]:
-                won, best = self.result()
-                st.finish(rec, won, best, self.s["winner"])
+            if not written:
+                self.app.st.write("game.json", self.rec)
         except OSError:
             pass  # full or read-only flash: the game goes on unsaved
+        if self.s["over"]:
+            won, best = self.result()
+            self.app.ended = (self.rec, won, best, self.s["winner"])
 
     def result(self):
         return self.s["winner"] is not None, None

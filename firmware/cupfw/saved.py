@@ -1,8 +1,7 @@
-"""Reading the store's files (cupfw.store), checked before use, and keeping a finished game.
+"""Reading the store's files (cupfw.store), checked before use: size, header and checksum, JSON, shape.
 
 Apart from the store, which stays in memory for the saves during a game: this
-module is imported when a file is read, at boot (check_logs) and at a game's end
-(finish), and the app drops it between screens.
+module is imported when a file is read, and the app drops it again.
 
 stats.json: {pack: {"games", "wins", "best", "seats": [wins of seat 1, 2, ...],
 "log": the number of the last log counted}} (older files lack "seats" and "log").
@@ -12,15 +11,15 @@ checks the rest.
 
 import os
 
-from cupfw.store import LOG_KEEP, MOST, adler32
+from cupfw.store import MOST, adler32
 
 _BIG = 1 << 30  # counts stay small ints on a 32-bit board
-_HEAD = 14  # "cup1 " + 8 hex digits + "\n"
+HEAD = 14  # "cup1 " + 8 hex digits + "\n"
 
 
 def _sum(head):
     """The checksum a store file's first line names (exactly as encode writes it); ValueError if none."""
-    if len(head) != _HEAD or head[:5] != b"cup1 " or head[13] != 10 \
+    if len(head) != HEAD or head[:5] != b"cup1 " or head[13] != 10 \
             or [c for c in head[5:13] if c not in b"0123456789abcdef"]:
         raise ValueError("no store header")
     return int(head[5:13], 16)
@@ -29,8 +28,8 @@ def _sum(head):
 def decode(data):
     """The object in a store file's bytes; ValueError if it is damaged."""
     from cupcore import jsonin
-    body = data[_HEAD:]
-    if adler32(body) != _sum(data[:_HEAD]):
+    body = data[HEAD:]
+    if adler32(body) != _sum(data[:HEAD]):
         raise ValueError("checksum mismatch")
     return jsonin.loads(body)
 
@@ -43,7 +42,7 @@ def intact(path):
         raise ValueError("too big: %d bytes" % size)
     buf = bytearray(128)
     with open(path, "rb") as f:
-        want = _sum(f.read(_HEAD))
+        want = _sum(f.read(HEAD))
         got = 1
         n = f.readinto(buf)
         while n:
@@ -100,7 +99,7 @@ def read(st, name, default=None):
     try:
         intact(path)
         with open(path, "rb") as f:  # checked, then parsed, in small pieces: never a copy of the file in memory
-            f.seek(_HEAD)
+            f.seek(HEAD)
             obj = jsonin.load(f)
         shape(name, obj)
         return obj
@@ -139,7 +138,7 @@ def _record(rec, word):
 
 def shape(name, obj):
     """ValueError unless obj has the shape the device expects of the file name."""
-    from cupcore.packs import word
+    from cupcore import word
     if name == "stats.json":
         ok = _stats(obj, word)
     elif name == "game.json" or name[:4] == "log/":
@@ -148,63 +147,3 @@ def shape(name, obj):
         ok = isinstance(obj, dict)
     if not ok:
         raise ValueError("wrong shape")
-
-
-def check_logs(st):
-    """At boot: settle the logs a power cut left half written, and set aside every damaged one
-    (size, header and checksum, read in small pieces: no log is held in memory)."""
-    for name in st.logs(True):
-        if name[-9:] == ".json.new":
-            settle(st, name[:-4])
-    for name in st.logs():
-        try:
-            intact(st.path(name))
-        except (OSError, ValueError) as e:
-            aside(st, name, e)
-
-
-def add_log(st, record, after=0):
-    """Keep a finished game's record under a number above after and every log's, set-aside
-    ones too (a number is never used twice); the oldest beyond LOG_KEEP are dropped. Its number."""
-    n = after
-    for f in st.logs(True):
-        if f[4:9].isdigit():
-            n = max(n, int(f[4:9]))
-    n += 1
-    st.write("log/%05d.json" % n, record)
-    _trim(st)
-    return n
-
-
-def _trim(st):
-    for old in st.logs()[:-LOG_KEEP]:
-        st.remove(old)
-
-
-def finish(st, rec, won, best, winner):
-    """Keep a finished game: its log, its count in the statistics, then no game.json.
-
-    The statistics name the last log they counted, so finishing the resumed game again after
-    a power cut anywhere in here adds what is missing and never counts a game twice."""
-    stats = read(st, "stats.json", {})
-    logs = st.logs()
-    if logs and read(st, logs[-1]) == rec:
-        n = int(logs[-1][4:-5])
-        _trim(st)  # a power cut may have come before the oldest went
-    else:
-        n = add_log(st, rec, max([e.get("log", 0) for e in stats.values()] + [0]))
-    e = stats.get(rec["pack"]) or {"games": 0, "wins": 0, "best": None}
-    if e.get("log", 0) < n:
-        e["games"] = e.get("games", 0) + 1
-        e["wins"] = e.get("wins", 0) + (1 if won else 0)
-        if best is not None and (e.get("best") is None or best > e["best"]):
-            e["best"] = best
-        seats = e.get("seats", [])
-        seats += [0] * (rec["players"] - len(seats))
-        if winner is not None:
-            seats[winner] += 1
-        e["seats"] = seats
-        e["log"] = n
-        stats[rec["pack"]] = e
-        st.write("stats.json", stats)
-    st.remove("game.json")

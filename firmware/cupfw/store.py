@@ -16,8 +16,8 @@ read() returns the default: the device starts, and nothing is lost.
 Files: settings.json, stats.json, game.json (the game in progress, as its game
 record) and log/NNNNN.json (finished games' records, the last LOG_KEEP kept).
 This module stays in memory for the saves during a game; reading and checking
-files, and keeping a finished game in the log and the statistics, are in
-cupfw.saved, imported when needed.
+files is in cupfw.saved, keeping a finished game in the log and the statistics
+in cupfw.logbook, each imported when needed.
 """
 
 import json
@@ -39,12 +39,12 @@ def adler32(data, value=1):
 
 
 def pieces(obj):
-    """obj's JSON text as bytes, in pieces: a dict value by value and a list 16 items at a time,
-    so that a long game record never needs one big string (write() makes them twice)."""
+    """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted) and a list 16 items
+    at a time, so that a long game record never needs one big string (write() makes them twice)."""
     if isinstance(obj, dict):
         yield b"{"
         sep = b""
-        for k in obj:
+        for k in sorted(obj):  # the same bytes for equal objects on every port (cupfw.logbook.holds)
             yield sep + json.dumps(k).encode() + b": "
             yield from pieces(obj[k])
             sep = b", "
@@ -58,7 +58,8 @@ def pieces(obj):
         yield json.dumps(obj).encode()
 
 
-def _header(obj):
+def header(obj):
+    """The first line of a store file holding obj."""
     s = 1
     for p in pieces(obj):
         s = adler32(p, s)
@@ -67,7 +68,7 @@ def _header(obj):
 
 def encode(obj):
     """The bytes of a store file holding obj."""
-    return _header(obj) + b"".join(pieces(obj))
+    return header(obj) + b"".join(pieces(obj))
 
 
 def decode(data):
@@ -105,8 +106,11 @@ class Store:
     def write(self, name, obj):
         """Store obj as name atomically. OSError (full or read-only flash, or over MOST) leaves the old file."""
         path = self.path(name)
-        head = _header(obj)
-        if len(head) + sum([len(p) for p in pieces(obj)]) > MOST:
+        head = header(obj)
+        n = len(head)
+        for p in pieces(obj):
+            n += len(p)
+        if n > MOST:
             raise OSError(27)  # EFBIG: read() would refuse it
         try:
             with open(path + ".new", "wb") as f:
@@ -142,11 +146,11 @@ class Store:
         return ["log/" + n for n in names]
 
     def add_log(self, record):
-        """Keep a finished game's record (cupfw.saved.add_log); its number."""
-        from cupfw import saved
-        return saved.add_log(self, record)
+        """Keep a finished game's record (cupfw.logbook.add_log); its number."""
+        from cupfw import logbook
+        return logbook.add_log(self, record)
 
     def finish(self, rec, won, best, winner):
-        """Keep a finished game in the log and the statistics (cupfw.saved.finish)."""
-        from cupfw import saved
-        saved.finish(self, rec, won, best, winner)
+        """Keep a finished game in the log and the statistics (cupfw.logbook.finish)."""
+        from cupfw import logbook
+        logbook.finish(self, rec, won, best, winner)

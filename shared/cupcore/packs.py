@@ -15,14 +15,6 @@ SCHEMA = "pack.schema.json"
 MOST = 8192  # bytes in a pack file: 4000 characters of rules fit twice over
 
 
-def word(s, most):
-    """s is 1 to most of a-z, 0-9 and -, not starting with -: a pack id or a level name."""
-    if type(s) is not str or not 0 < len(s) <= most or s[0] == "-":
-        return False
-    for c in s.encode():  # bytes: iterating a str interns each character on MicroPython
-        if not (96 < c < 123 or 47 < c < 58 or c == 45):
-            return False
-    return True
 BIG = 1024  # bytes: a pack file longer than this may have long rules
 
 
@@ -52,7 +44,7 @@ def ids(where=None):
 def path(pack_id, where=None):
     """The file of a pack; ValueError if there is none or it is over MOST bytes (it is not read)."""
     import os
-    if not word(pack_id, 24):
+    if not cupcore.word(pack_id, 24):
         raise ValueError("pack must be a pack id")
     for d in where or dirs():
         p = d + "/" + pack_id + ".json"
@@ -102,7 +94,7 @@ def check(pack, pack_id=None):
     if not isinstance(pack, dict):
         raise ValueError("pack must be a JSON object")
     pid = pack.get("id")
-    if not word(pid, 24) or (pack_id is not None and pid != pack_id):
+    if not cupcore.word(pid, 24) or (pack_id is not None and pid != pack_id):
         raise ValueError("pack %s: id must match the file name" % pack_id)
     for k in ("name", "rules"):
         if type(pack.get(k)) is not str:
@@ -120,6 +112,6 @@ def check(pack, pack_id=None):
         raise ValueError("pack %s: params must be an object" % pid)
     if pack["engine"] == "bogey" and isinstance(params.get("levels"), dict):
         for k in params["levels"]:  # no engine checks these: a won game shows them
-            if not word(k, 12) or not "a" <= k[0] <= "z":
+            if not cupcore.word(k, 12) or not "a" <= k[0] <= "z":
                 raise ValueError("pack %s: level names must be 1 to 12 of a-z, 0-9, -, from a letter" % pid)
     return pack
