@@ -14,6 +14,7 @@ is imported, and a game's engine is dropped from memory when the game ends.
 import gc
 import sys
 
+import cupcore
 from cupfw import gfx
 from cupfw.store import Store
 
@@ -59,6 +60,9 @@ class App:
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
             self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
+        for k in ("last", "cup"):  # remembered choices: the last game, the cup's settings (checked where used)
+            if isinstance(saved, dict) and k in saved:
+                self.cfg[k] = saved[k]
         now = board.ticks_ms()
         self.raw = 0  # last raw sample
         self.held = 0  # debounced buttons
@@ -84,6 +88,15 @@ class App:
         else:
             self.go("screens.menu")
 
+    def keep(self, key, value):
+        """Remember a choice in settings.json, if it changed."""
+        if self.cfg.get(key) != value:
+            self.cfg[key] = value
+            try:
+                self.st.write("settings.json", self.cfg)
+            except OSError:
+                pass
+
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
 
@@ -100,7 +113,8 @@ class App:
         self.scr = None
         if self.name and self.name != name:
             drop("cupfw." + self.name)
-        for e in ("pig", "mia", "scoundrel", "bogey"):
+        drop("cupfw.games.tray")  # the dice tray that the luck games' screens share
+        for e in (cupcore.ENGINES + "dice digits").split():
             drop("cupcore." + e)
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
