@@ -16,14 +16,8 @@ class Demo:
         self.app = app
         self.once = once  # one cycle, then back to the menu (cupkit sim --demo)
         from cupcore import packs
-        self.games = []
-        for pid in packs.ids():
-            try:
-                p = packs.load(pid)
-            except ValueError:
-                continue
-            if "engine" in p:
-                self.games.append((pid, p["engine"], min(p["players"]["max"], max(2, p["players"]["min"]))))
+        self.ids = packs.ids()  # each pack is read in its turn: what a list of them all kept would be
+        # scattered between the readings' garbage, and leave no room for a game's modules
         self.rng = Rng(app.b.seed())
         self.i = -1
         self.wait = 0
@@ -31,21 +25,32 @@ class Demo:
         self.advance()
 
     def advance(self):
+        """The next pack with a game, or the menu after the last one (once)."""
+        from cupcore import packs
         app = self.app
-        self.i += 1
-        if self.i >= len(self.games):
-            if self.once:
-                app.menu()
+        for _ in self.ids:
+            self.i += 1
+            if self.i == len(self.ids):
+                if self.once:
+                    break
+                self.i = 0
+            try:
+                p = packs.load(self.ids[self.i])
+            except ValueError:
+                continue
+            eng = p.get("engine")
+            if eng:
+                rec = {"pack": p["id"], "players": min(p["players"]["max"], max(2, p["players"]["min"])),
+                       "seed": self.rng.next30(), "actions": []}
+                p = None
+                if eng == "pig":
+                    rec["params"] = {"goal": 30}
+                elif eng == "mia":
+                    rec["params"] = {"lives": 1}
+                app.start(rec, 1)
+                self.wait = 0
                 return
-            self.i = 0
-        pid, eng, n = self.games[self.i]
-        rec = {"pack": pid, "players": n, "seed": self.rng.next30(), "actions": []}
-        if eng == "pig":
-            rec["params"] = {"goal": 30}
-        elif eng == "mia":
-            rec["params"] = {"lives": 1}
-        app.start(rec, 1)
-        self.wait = 0
+        app.menu()
 
     def tick(self, now):
         app = self.app

@@ -1,10 +1,22 @@
-"""The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo."""
+"""The game menu: resume, the packs on the device in groups, statistics, settings, demo.
+
+The top level lists the groups, the dice cup first; A opens a group, the list of
+its packs (B goes back), so every pack is two levels down; a group of one pack
+(the cup) opens that pack's page at once. The menu opens on the saved game, or
+else on the group of the last game chosen, and that group opens on it.
+"""
 
 from cupcore import packs
 
 from cupfw import gfx
-from cupfw.hal import UP, DOWN, A
+from cupfw.hal import UP, DOWN, A, B
 
+# Groups in menu order. A pack goes by its engine (_ENGINES, one string per group); an engine that is
+# listed nowhere goes to "More games", a reference pack (no engine) to "Rules", one that cannot be read
+# to "Unusable".
+_GROUPS = ("Dice cup", "Luck games", "Push your luck", "Bluffing", "Solitaire", "More games", "Rules", "Unusable")
+_ENGINES = (" cup ", " beetle chicago dropdead boston midnight scc zambales mafia ", " pig ", " mia ",
+            " scoundrel bogey ")
 _END = ("Statistics", "Settings", "Demo")
 
 
@@ -14,46 +26,113 @@ class Screen:
         self.rec = app.st.read("game.json")
         if not isinstance(self.rec, dict):
             self.rec = None
-        labels = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         self.ids = packs.ids()
+        self.names = []
+        self.group = bytearray(len(self.ids))  # the group of each pack, by index in _GROUPS
         self.bad = {}  # pack id -> why it cannot be used
-        for pid in self.ids:
+        for i in range(len(self.ids)):
+            pid = self.ids[i]
             try:
-                labels.append(packs.load(pid)["name"])
+                p = packs.load(pid)
+                self.names.append(p["name"])
+                e = p.get("engine")
+                g = 6 if e is None else 5
+                for j in range(len(_ENGINES)):
+                    if " %s " % e in _ENGINES[j]:
+                        g = j
             except ValueError as e:
-                labels.append(pid + " (unusable)")
+                self.names.append(pid + " (unusable)")
                 self.bad[pid] = str(e)
-        self.labels = labels + list(_END)
-        self.sel = arg or 0
+                g = 7
+            self.group[i] = g
+        self.top = []  # the groups that have packs, in order
+        for g in self.group:
+            if g not in self.top:
+                self.top.append(g)
+        self.top.sort()
+        self.open = -1  # the group listed, or -1: the top level
+        self.sel = 0
+        last = app.cfg.get("last")
+        if type(arg) is int:
+            self.sel = arg
+        elif arg in self.ids:
+            self.at(arg)
+        elif self.rec is None and last in self.ids:
+            self.sel = self.home(self.group[self.ids.index(last)])
+
+    def members(self, g):
+        return [i for i in range(len(self.ids)) if self.group[i] == g]
+
+    def home(self, g):
+        """The top-level line of group g."""
+        return self.top.index(g) + (1 if self.rec else 0)
+
+    def at(self, pid):
+        """Show the pack pid in its group's list (at the top level, a group of one)."""
+        i = self.ids.index(pid)
+        g = self.group[i]
+        m = self.members(g)
+        if len(m) == 1:
+            self.sel = self.home(g)
+        else:
+            self.open = g
+            self.sel = m.index(i)
+
+    def labels(self):
+        if self.open >= 0:
+            return [self.names[i] for i in self.members(self.open)]
+        out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
+        for g in self.top:
+            m = self.members(g)
+            out.append(self.names[m[0]] if len(m) == 1 else "%-19s>" % _GROUPS[g])
+        return out + list(_END)
 
     def key(self, ev, bit):
         if ev:
             return
-        n = len(self.labels)
+        app = self.app
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
-            self.app.dirty = True
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(self.labels())
+        elif bit == B and self.open >= 0:
+            self.sel = self.home(self.open)
+            self.open = -1
         elif bit == A:
-            app = self.app
+            if self.open >= 0:
+                self.pack(self.members(self.open)[self.sel])
+                return
             i = self.sel - (1 if self.rec else 0)
             if i < 0:
                 app.start(self.rec, 2)
-            elif i < len(self.ids):
-                pid = self.ids[i]
-                if pid in self.bad:
-                    app.go("screens.text", ("note", self.bad[pid]))
-                else:
-                    app.go("screens.pack", pid)
-            elif i == len(self.ids):
+            elif i < len(self.top):
+                m = self.members(self.top[i])
+                if len(m) == 1:
+                    self.pack(m[0])
+                    return
+                self.open = self.top[i]
+                self.sel = 0
+                last = app.cfg.get("last")
+                if last in self.ids and self.ids.index(last) in m:
+                    self.sel = m.index(self.ids.index(last))
+            elif i == len(self.top):
                 app.go("screens.text", ("stats", None))
-            elif i == len(self.ids) + 1:
+            elif i == len(self.top) + 1:
                 app.go("screens.settings")
             else:
                 app.run_demo(False)
+        else:
+            return
+        app.dirty = True
+
+    def pack(self, i):
+        pid = self.ids[i]
+        if pid in self.bad:
+            self.app.go("screens.text", ("note", self.bad[pid]))
+        else:
+            self.app.go("screens.pack", pid)
 
     def tick(self, now):
         return False
 
     def draw(self, fb):
-        gfx.bar(fb, "cupkit")
-        gfx.menu(fb, self.labels, self.sel)
+        gfx.bar(fb, "cupkit" if self.open < 0 else _GROUPS[self.open])
+        gfx.menu(fb, self.labels(), self.sel)

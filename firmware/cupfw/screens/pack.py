@@ -58,7 +58,7 @@ class Screen:
             elif self.sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + d))
         elif bit == B:
-            app.go("screens.menu")
+            app.go("screens.menu", self.pid)
             return
         elif bit == A:
             if self.sel == last:
