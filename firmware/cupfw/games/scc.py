@@ -49,6 +49,9 @@ class Screen(Tray):
             self.do("roll", play.ROLL_MS)
         elif "stop" in self.g.legal():
             self.do("stop")
+        else:
+            self.msg = "B keeps the cargo\nonce the crew is in"
+            self.app.dirty = True
 
     def info(self):
         n = self.s["rolls_left"]
