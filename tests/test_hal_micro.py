@@ -26,6 +26,8 @@ class Pin:
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
     made = {}
     pressed = set()
     crash = None  # after this many reads a pin read fails
@@ -35,6 +37,8 @@ class Pin:
         self.pull = pull
         self.v = (id not in Pin.pressed) if pull == 1 else (id in Pin.pressed)
         Pin.made[id] = self
+    def irq(self, handler, trigger):
+        self.handler = handler
     def value(self, v=None):
         if v is None:
             if Pin.crash is not None:

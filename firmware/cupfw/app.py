@@ -65,6 +65,7 @@ class App:
                 self.cfg[k] = saved[k]
         now = board.ticks_ms()
         self.raw = 0  # last raw sample
+        self.t_poll = now  # when
         self.held = 0  # debounced buttons
         self.swallow = 0  # buttons whose release must not reach the screen (they woke the device)
         self.lk = 0  # the button a long press would be
@@ -178,7 +179,12 @@ class App:
         b = self.b
         now = b.ticks_ms()
         raw = b.buttons()
-        if raw == self.raw and raw != self.held:  # debounced: the same on two polls running
+        # Debounced: the same on two polls running, or seen after a long pass (a redraw on a real chip).
+        # Contacts bounce for a few ms, less than a poll's distance; waiting for a second poll after a
+        # long pass would miss a short release between two presses, and the second press with it.
+        stale = b.ticks_diff(now, self.t_poll) > 2 * TICK
+        self.t_poll = now
+        if (raw == self.raw or stale) and raw != self.held:
             changed = raw ^ self.held
             self.held = raw
             bit = 1

@@ -31,6 +31,14 @@ class Board:
         down = p.get("pull_down", ())
         self._keys = tuple((Pin(p["buttons"][n], Pin.IN, Pin.PULL_DOWN if n in down else Pin.PULL_UP),
                             1 if n in down else 0) for n in NAMES)
+        # Each button's edges are noted as they happen, so that a release and a press again while the
+        # program is busy (a screen being loaded) still reach the app: see buttons().
+        self._edges = 0
+        self._was = 0
+        bit = 1
+        for pin, _ in self._keys:
+            pin.irq(self._edge(bit), Pin.IRQ_FALLING | Pin.IRQ_RISING)
+            bit <<= 1
         c = p["i2c"]
         i2c = machine.I2C(c.get("id", 0), sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c.get("freq", 400000))
         found = i2c.scan()
@@ -82,6 +90,11 @@ class Board:
                 out[j + 2] = buf[j + o2]
             self._np.write()
 
+    def _edge(self, bit):
+        def noted(pin):
+            self._edges |= bit
+        return noted
+
     def buttons(self):
         m = 0
         bit = 1
@@ -89,6 +102,12 @@ class Board:
             if pin.value() == on:
                 m |= bit
             bit <<= 1
+        e = self._edges
+        self._edges = 0
+        # A button that changed since the last call and reads as it did then went and came back
+        # meanwhile: it reads the other way once, so the app sees that release (or tap).
+        m ^= e & ~(m ^ self._was)
+        self._was = m
         return m
 
     def shaken(self):

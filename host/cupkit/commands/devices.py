@@ -71,6 +71,10 @@ def run(args):
     st = vdev.running()
     if st:
         ports.append((st["port"], "virtual device, flash folder %s" % st["dir"]))
+    from cupkit.emu import pico  # the emulated Pico of `cupkit emu`
+    st = pico.running()
+    if st:
+        ports.append((st["port"], "emulated Pico, flash %s" % st["flash"]))
     for port, desc in ports:
         row = {"where": port, "kind": "serial", "description": desc}
         try:
