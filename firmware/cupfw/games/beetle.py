@@ -2,27 +2,30 @@
 
 from cupcore.beetle import _MOST, _NEEDS
 
-from cupfw.games.tray import Tray, who, GOOD
+from cupfw.games import tray
 
-_PART = ("eye", "antenna", "leg", "wing", "head", "body")  # by face - 1
+# By face - 1: the part, with its article, and what a beetle with all of them has.
+_PART = (("an eye", "both eyes"), ("an antenna", "both antennae"), ("a leg", "all six legs"),
+         ("a wing", "both wings"), ("a head", "its head"), ("a body", "its body"))
 
 
-class Screen(Tray):
-    def said(self, b, act):
-        f = self.s["last_roll"][0]
+class Screen(tray.Screen):
+    def update(self, b, act):
+        s = self.s
+        f = s["last_roll"][0]
         t = b["turn"]
         had = b["beetles"][t][f - 1]
         part = _PART[f - 1]
-        if self.s["beetles"][t][f - 1] > had:
-            if self.s["over"]:
-                return "%s rolls a %d: %s!\nThe beetle is whole!" % (who(t), f, part), GOOD
-            return "%s rolls a %d:\n%s %s! %d of 14" % (who(t), f, "an" if f < 3 else "a", part,
-                                                         self.s["scores"][t]), 0
+        if s["beetles"][t][f - 1] > had:
+            if s["over"]:
+                self.mood = 1
+                return "P%d: %s!\nThe beetle is whole!" % (t + 1, part[0])
+            return "P%d rolls a %d:\n%s! %d of 14" % (t + 1, f, part[0], s["scores"][t])
         if had == _MOST[f - 1]:
-            return "%s rolls a %d: no\nmore %s" % (who(t), f, "antennae" if f == 2 else part + "s") if f < 5 else \
-                "%s rolls a %d: has\nthe %s already" % (who(t), f, part), 0
-        return "%s rolls a %d: the\n%s needs the %s" % (who(t), f, part, _PART[_NEEDS[f - 1] - 1]), 0
+            return "P%d rolls a %d, but\nhas %s" % (t + 1, f, part[1])
+        return "P%d: %s needs\n%s first" % (t + 1, part[0], _PART[_NEEDS[f - 1] - 1][0])
 
-    def info(self):
+    def lines(self):
         s = self.s
-        return "" if s["over"] else "%s has %d of 14 parts" % (who(s["turn"]), s["scores"][s["turn"]])
+        return "", "" if s["over"] else "P%d has %d of 14 parts" % (s["turn"] + 1, s["scores"][s["turn"]]), \
+            "A:roll  v:scores"

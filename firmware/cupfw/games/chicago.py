@@ -1,17 +1,19 @@
 """Chicago on the dice tray: one roll each a round; a sum equal to the round's target scores it."""
 
-from cupfw.games.tray import Tray, who, GOOD
+from cupfw.games import tray
 
 
-class Screen(Tray):
-    def said(self, b, act):
+class Screen(tray.Screen):
+    def update(self, b, act):
         f = self.s["last_roll"]
         n = f[0] + f[1]
         t = b["target"]
         if n == t:
-            return "%s rolls %d: hit!\n+%d points" % (who(b["turn"]), n, t), GOOD
-        return "%s rolls %d,\nneeded %d" % (who(b["turn"]), n, t), 0
+            self.mood = 1
+            return "P%d rolls %d: hit!\n+%d points" % (b["turn"] + 1, n, t)
+        return "P%d rolls %d,\nneeded %d" % (b["turn"] + 1, n, t)
 
-    def info(self):
+    def lines(self):
+        top, _, keys = tray.Screen.lines(self)
         t = self.s["target"]
-        return "aim for %d" % t if t else ""
+        return top, "aim for a %d" % t if t else "", keys

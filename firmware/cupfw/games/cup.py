@@ -80,7 +80,7 @@ class Screen(play.Game):
     def paint(self, fb):
         g = self.g
         n = g.n
-        gfx.bar(fb, "Dice cup", "%dd%d%s" % (n, g.sides, " hidden" if g.hidden else ""))
+        gfx.bar(fb, ("%dd%d in the cup", "%dd%d under the cup")[g.hidden] % (n, g.sides))
         hide = g.under and not self.peek or not g.dice
         faces = g.view(0)["dice"] if not hide else [0] * n
         if self.anim:
@@ -94,28 +94,22 @@ class Screen(play.Game):
         if self.anim:
             return
         down = g.under and not self.peek
-        total = "" if down or not g.dice else str(sum(faces))
+        word = "cup down" if down else str(sum(faces)) if g.dice else ""
         if not small:
-            gfx.center(fb, "cup down" if down else total, 38, 2)
+            gfx.center(fb, word, 38, 2)
         elif down:
-            gfx.text(fb, "cup", 98, 22)
-            gfx.text(fb, "down", 92, 32)
-        elif total:
-            gfx.text(fb, "total", 92, 12)
-            gfx.text(fb, total, 128 - 12 * len(total), 24, 2)
-        gfx.text(fb, self.hint(), 0, 56)
-
-    def hint(self):
-        g = self.g
+            gfx.text(fb, word[:3], 98, 20)
+            gfx.text(fb, word[4:], 92, 30)
+        else:
+            gfx.text(fb, word, 128 - 12 * len(word), 22, 2)
         if not g.dice:
-            return "A or shake: roll"
-        if not self.cur:
+            keys = "A or shake: roll"
+        elif not self.cur:
             m = 0
-            for i in range(g.n):
+            for i in range(n):
                 m += self.mark >> i & 1
-            return ("A:roll all" if not m else "A:reroll %d" % m) + ("  B:lift" if g.under else "  </>:pick")
-        if self.peek:
-            return "</>:move  ^:mark"
-        if g.under:
-            return "hold A:peek  B:lift"
-        return "A:mark  </>:move"
+            keys = ("A:reroll %d  B:lift" if g.under else "A:reroll %d  </>:pick") % m if m else \
+                "A:roll all  B:lift" if g.under else "A:roll all  </>:pick"
+        else:
+            keys = "</>:move  ^:mark" if self.peek else "hold A:peek  B:lift" if g.under else "A:mark  </>:move"
+        gfx.text(fb, keys, 0, 56)

@@ -1,10 +1,10 @@
 """Drop Dead on the dice tray: A rolls until the player drops dead; the 2s and 5s that did it are shown inverted."""
 
-from cupfw.games.tray import Tray, who, BAD
+from cupfw.games import tray
 
 
-class Screen(Tray):
-    def said(self, b, act):
+class Screen(tray.Screen):
+    def update(self, b, act):
         s = self.s
         t = b["turn"]
         f = s["last_roll"]
@@ -12,15 +12,16 @@ class Screen(Tray):
             if f[i] == 2 or f[i] == 5:
                 self.mark |= 1 << i
         if s["over"] or s["turn"] != t:
-            return "%s drops dead!\nscore %d" % (who(t), s["scores"][t]), BAD
+            self.mood = 2
+            return "P%d drops dead!\nscore %d" % (t + 1, s["scores"][t])
         if self.mark:
             n = b["dice_left"] - s["dice_left"]
-            return "%s: %d %s dead,\n%d left" % (who(t), n, "die" if n == 1 else "dice", s["dice_left"]), 0
-        return "%s: +%d" % (who(t), sum(f)), 0
+            return "P%d: %d of the dice\ndrop dead, %d left" % (t + 1, n, s["dice_left"])
+        return "P%d adds %d" % (t + 1, sum(f))
 
-    def info(self):
+    def lines(self):
         s = self.s
         if s["over"]:
-            return ""
+            return "", "", ""
         n = s["dice_left"]
-        return "score %d, %d %s" % (s["scores"][s["turn"]], n, "die" if n == 1 else "dice")
+        return "", "score %d, %d %s" % (s["scores"][s["turn"]], n, "die" if n == 1 else "dice"), "A:roll  v:scores"

@@ -1,19 +1,11 @@
 """Mafia on the dice tray: roll every die you hold; 1s leave, 6s go to the next player (both shown
 inverted); the first with no dice starts the showdown, where the highest die loses a token."""
 
-from cupfw.games.tray import Tray, who, GOOD, BAD
+from cupfw.games import tray
 
 
-def after(tokens, p):
-    """The next seat after p that still has tokens."""
-    p = (p + 1) % len(tokens)
-    while not tokens[p]:
-        p = (p + 1) % len(tokens)
-    return p
-
-
-class Screen(Tray):
-    def said(self, b, act):
+class Screen(tray.Screen):
+    def update(self, b, act):
         s = self.s
         t = b["turn"]
         f = s["last_roll"]
@@ -22,34 +14,34 @@ class Screen(Tray):
                 if f[i] == 1 or f[i] == 6:
                     self.mark |= 1 << i
             if s["phase"] == "showdown":
-                return "%s is out of dice!\nShowdown: high loses" % who(t), GOOD
-            out = []
-            for face, where in ((1, "out"), (6, "to " + who(after(b["tokens"], t)))):
-                n = f.count(face)
-                if n:
-                    out.append("%d %s %s" % (n, "die" if n == 1 else "dice", where))
-            return "%s: %s" % (who(t), ",\n".join(out) or "no 1s or 6s"), 0
+                self.mood = 1
+                return "P%d is out of dice!\nShowdown: high loses" % (t + 1)
+            nxt = (t + 1) % s["players"]  # the next seat with tokens: the 6s go there
+            while not b["tokens"][nxt]:
+                nxt = (nxt + 1) % s["players"]
+            ones = 1 in f
+            sixes = 6 in f
+            return ("P%d: no 1s or 6s", "P%d: 1s leave play", "P%d: 6s go to P%d",
+                    "P%d: 1s leave play,\n6s go to P%d")[ones + 2 * sixes] % ((t + 1, nxt + 1) if sixes else t + 1)
         lost = [p for p in range(s["players"]) if s["tokens"][p] < b["tokens"][p]]
         if lost:
             p = lost[0]
-            return "%s rolls a %d: %s\n%s" % (who(t), f[0], who(p), "is out!" if not s["tokens"][p]
-                                               else "loses a token"), BAD
+            self.mood = 2
+            return ("P%d rolls a %d:\nP%d is out of tokens", "P%d rolls a %d:\nP%d loses a token")[
+                s["tokens"][p] > 0] % (t + 1, f[0], p + 1)
         if s["showdown"][s["turn"]]:
-            return "%s rolls a %d:\na tie, roll again" % (who(t), f[0]), 0
-        return "%s rolls a %d" % (who(t), f[0]), 0
+            return "P%d rolls a %d:\na tie, roll again" % (t + 1, f[0])
+        return "P%d rolls a %d" % (t + 1, f[0])
 
-    def status(self):
-        return "" if self.s["over"] else "round %d" % self.s["round"]
-
-    def info(self):
+    def lines(self):
         s = self.s
         if s["over"]:
-            return ""
+            return "", "", ""
         t = s["turn"]
-        if s["phase"] == "showdown":
-            return "showdown: one die"
         n = s["dice_held"][t]
-        return "%d %s, %d tokens" % (n, "die" if n == 1 else "dice", s["tokens"][t])
+        info = "showdown: one die" if s["phase"] == "showdown" else \
+            ("%d dice, %d tokens", "%d die, %d tokens")[n == 1] % (n, s["tokens"][t])
+        return "", info, "A:roll  v:scores"
 
-    def marks(self):
+    def values(self):
         return self.s["tokens"]

@@ -4,24 +4,24 @@ In scc-classic, once the crew is aside, A rolls the cargo again and B stops and 
 """
 
 from cupfw import play
-from cupfw.games.tray import Tray, who, GOOD, BAD
+from cupfw.games import tray
 from cupfw.hal import B
 
-_NAMES = ("Crew", "Captain", "Ship")  # by face - 4
 
-
-class Screen(Tray):
+class Screen(tray.Screen):
     def do(self, act, anim=0):
         keep = self.show
-        Tray.do(self, act, anim)
+        r = tray.Screen.do(self, act, anim)
         if act == "stop":
             self.show = keep  # the cargo that scores
+        return r
 
-    def said(self, b, act):
+    def update(self, b, act):
         s = self.s
         t = b["turn"]
         if act == "stop":
-            return "%s stops and\nscores %d" % (who(t), s["scores"][t] - b["scores"][t]), GOOD
+            self.mood = 1
+            return "P%d stops and\nscores %d" % (t + 1, s["scores"][t] - b["scores"][t])
         a = list(b["aside"])
         rest = list(s["last_roll"])
         got = []
@@ -31,18 +31,17 @@ class Screen(Tray):
                     break
                 a.append(need)
                 rest.remove(need)
-                got.append(_NAMES[need - 4] + "!")
+                got.append(("Crew!", "Captain!", "Ship!")[need - 4])
         self.show = (a, rest)
         done = s["over"] or s["turn"] != t
-        if len(a) == 3:
-            top = " ".join(got) if got else "New cargo"
-            if done:
-                return "%s\n%s scores %d" % (top, who(t), sum(rest)), GOOD
-            return "%s\ncargo %d: B keeps it" % (top, sum(rest)), 0
-        top = " ".join(got) if got else "No " + _NAMES[2 - len(a)].lower()
+        top = " ".join(got) if got else ("No ship yet", "No captain yet", "No crew yet", "A new cargo")[len(a)]
+        if len(a) < 3:
+            self.mood = 2 if done else 0
+            return ("%s\nP%d scores 0" if done else "%s\nP%d rolls again") % (top, t + 1)
         if done:
-            return "%s\n%s scores 0" % (top, who(t)), BAD
-        return "%s\n%s rolls again" % (top, who(t)), 0
+            self.mood = 1
+            return "%s\nP%d scores %d" % (top, t + 1, sum(rest))
+        return "%s\ncargo %d: B keeps it" % (top, sum(rest))
 
     def act(self, bit):
         if bit != B:
@@ -50,12 +49,10 @@ class Screen(Tray):
         elif "stop" in self.g.legal():
             self.do("stop")
         else:
-            self.msg = "B keeps the cargo\nonce the crew is in"
+            self.text = "B keeps the cargo\nonce the crew is in"
             self.app.dirty = True
 
-    def info(self):
+    def lines(self):
         n = self.s["rolls_left"]
-        return "" if n is None else "%d %s left" % (n, "roll" if n == 1 else "rolls")
-
-    def hint(self):
-        return "A:roll B:stop v:score" if "stop" in self.g.legal() else Tray.hint(self)
+        return "", "" if n is None else "%d rolls left" % n if n > 1 else "the last roll", \
+            "A:roll B:stop v:score" if "stop" in self.g.legal() else "A:roll  v:scores"

@@ -1,21 +1,23 @@
 """Zambales on the dice tray: up to five rolls of two dice to make a pair; the highest pair wins."""
 
-from cupfw.games.tray import Tray, who, GOOD, BAD
+from cupfw.games import tray
 
 
-class Screen(Tray):
-    def said(self, b, act):
+class Screen(tray.Screen):
+    def update(self, b, act):
         f = self.s["last_roll"]
-        t = b["turn"]
+        t = b["turn"] + 1
         if f[0] == f[1]:
-            return "%s: a pair of %ds!" % (who(t), f[0]), GOOD
+            self.mood = 1
+            return "P%d: a pair of %ds!" % (t, f[0])
         if b["tries_left"] == 1:
-            return "%s: no pair" % who(t), BAD
-        return "%s: no pair yet" % who(t), 0
+            self.mood = 2
+            return "P%d: no pair at all" % t
+        return "P%d: no pair yet" % t
 
-    def info(self):
+    def lines(self):
         n = self.s["tries_left"]
-        return "" if n is None else "%d %s left" % (n, "try" if n == 1 else "tries")
+        return "", "" if n is None else "%d tries left" % n if n > 1 else "the last try", "A:roll  v:scores"
 
-    def marks(self):
+    def values(self):
         return [p or "-" for p in self.s["pairs"]]

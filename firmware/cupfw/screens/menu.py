@@ -11,12 +11,14 @@ from cupcore import packs
 from cupfw import gfx
 from cupfw.hal import UP, DOWN, A, B
 
-# Groups in menu order. A pack goes by its engine (_ENGINES, one string per group); an engine that is
-# listed nowhere goes to "More games", a reference pack (no engine) to "Rules", one that cannot be read
-# to "Unusable".
-_GROUPS = ("Dice cup", "Luck games", "Push your luck", "Bluffing", "Solitaire", "More games", "Rules", "Unusable")
-_ENGINES = (" cup ", " beetle chicago dropdead boston midnight scc zambales mafia ", " pig ", " mia ",
-            " scoundrel bogey ")
+# Groups in menu order: the line on the menu, and the engines of its packs, each between spaces. An
+# engine that is listed nowhere goes to More games, a reference pack (no engine) to Rules, one that
+# cannot be read to Unusable. (One constant tuple: its strings cost the device no qstrs.)
+_GROUPS = (("Dice cup            >", " cup "),
+           ("Luck games          >", " beetle chicago dropdead boston midnight scc zambales mafia "),
+           ("Push your luck      >", " pig "), ("Bluffing            >", " mia "),
+           ("Solitaire           >", " scoundrel bogey "), ("More games          >", ""),
+           ("Rules               >", ""), ("Unusable            >", ""))
 _END = ("Statistics", "Settings", "Demo")
 
 
@@ -37,8 +39,8 @@ class Screen:
                 self.names.append(p["name"])
                 e = p.get("engine")
                 g = 6 if e is None else 5
-                for j in range(len(_ENGINES)):
-                    if " %s " % e in _ENGINES[j]:
+                for j in range(5):
+                    if " %s " % e in _GROUPS[j][1]:
                         g = j
             except ValueError as e:
                 self.names.append(pid + " (unusable)")
@@ -84,7 +86,7 @@ class Screen:
         out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         for g in self.top:
             m = self.members(g)
-            out.append(self.names[m[0]] if len(m) == 1 else "%-19s>" % _GROUPS[g])
+            out.append(self.names[m[0]] if len(m) == 1 else _GROUPS[g][0])
         return out + list(_END)
 
     def key(self, ev, bit):
@@ -134,5 +136,5 @@ class Screen:
         return False
 
     def draw(self, fb):
-        gfx.bar(fb, "cupkit" if self.open < 0 else _GROUPS[self.open])
+        gfx.bar(fb, "cupkit" if self.open < 0 else _GROUPS[self.open][0][:-1].strip())
         gfx.menu(fb, self.labels(), self.sel)

@@ -33,10 +33,10 @@ class Screen:
             n = c[1] if type(c[1]) is int and 1 <= c[1] <= 10 else 5
             self.cup = [n, SIDES.index(c[2]) if c[2] in SIDES else 1, 1 if c[3] is True else 0]
 
-    def rows(self):
+    def lines(self):
         if self.cup:
             n, k, h = self.cup
-            return ["Roll", "Dice     < %s >" % n, "Sides    < d%d >" % SIDES[k],
+            return ["Roll the dice", "Dice     < %s >" % n, "Sides    < d%d >" % SIDES[k],
                     "Cup      < %s >" % ("hidden" if h else "open"), "Rules"]
         if not self.hi:
             return ["(rules only)", "", "Rules"]
@@ -79,5 +79,5 @@ class Screen:
 
     def draw(self, fb):
         gfx.bar(fb, self.name)
-        gfx.menu(fb, self.rows(), self.sel, 11 if self.cup else 14)
+        gfx.menu(fb, self.lines(), self.sel, 11 if self.cup else 14)
         gfx.text(fb, "A: choose  B: back", 0, 56)
