@@ -15,7 +15,7 @@ values, mode, text), and the words are long strings or constant tuples.
 """
 
 from cupfw import gfx, play
-from cupfw.hal import UP, DOWN, LEFT, RIGHT, B
+from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 from cupfw.app import SHAKE
 
 
@@ -68,6 +68,13 @@ class Screen(play.Game):
         """A or a shake rolls; B does nothing unless the game has another action."""
         if bit != B:
             self.do("roll", play.ROLL_MS)
+
+    def auto(self, rng):
+        """The demo's move; at the end, the results."""
+        if self.s["over"]:
+            self.press(A)
+        else:
+            play.Game.auto(self, rng)
 
     def lines(self):
         """The title bar's right side (the round), the line below the dice, the keys."""
