@@ -52,15 +52,12 @@ class Screen:
             if g not in self.top:
                 self.top.append(g)
         self.top.sort()
-        self.open = -1  # the group listed, or -1: the top level
-        self.sel = 0
         last = app.cfg.get("last")
-        if type(arg) is int:
-            self.sel = arg
-        elif arg in self.ids:
+        if arg in self.ids:  # back from a pack's page: on it, in its group
             self.at(arg)
-        elif self.rec is None and last in self.ids:
-            self.sel = self.home(self.group[self.ids.index(last)])
+        else:
+            self.show(-1, arg if type(arg) is int else
+                      self.home(self.group[self.ids.index(last)]) if self.rec is None and last in self.ids else 0)
 
     def members(self, g):
         return [i for i in range(len(self.ids)) if self.group[i] == g]
@@ -75,29 +72,31 @@ class Screen:
         g = self.group[i]
         m = self.members(g)
         if len(m) == 1:
-            self.sel = self.home(g)
+            self.show(-1, self.home(g))
         else:
-            self.open = g
-            self.sel = m.index(i)
+            self.show(g, m.index(i))
 
-    def labels(self):
-        if self.open >= 0:
-            return [self.names[i] for i in self.members(self.open)]
+    def show(self, g, sel):
+        """List group g (-1: the top level) with the line sel selected."""
+        self.open = g
+        self.sel = sel
+        if g >= 0:
+            self.labels = [self.names[i] for i in self.members(g)]
+            return
         out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         for g in self.top:
             m = self.members(g)
             out.append(self.names[m[0]] if len(m) == 1 else _GROUPS[g][0])
-        return out + list(_END)
+        self.labels = out + list(_END)
 
     def key(self, ev, bit):
         if ev:
             return
         app = self.app
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(self.labels())
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(self.labels)
         elif bit == B and self.open >= 0:
-            self.sel = self.home(self.open)
-            self.open = -1
+            self.show(-1, self.home(self.open))
         elif bit == A:
             if self.open >= 0:
                 self.pack(self.members(self.open)[self.sel])
@@ -110,11 +109,9 @@ class Screen:
                 if len(m) == 1:
                     self.pack(m[0])
                     return
-                self.open = self.top[i]
-                self.sel = 0
                 last = app.cfg.get("last")
-                if last in self.ids and self.ids.index(last) in m:
-                    self.sel = m.index(self.ids.index(last))
+                self.show(self.top[i], m.index(self.ids.index(last)) if last in self.ids and
+                          self.ids.index(last) in m else 0)
             elif i == len(self.top):
                 app.go("screens.text", ("stats", None))
             elif i == len(self.top) + 1:
@@ -137,4 +134,4 @@ class Screen:
 
     def draw(self, fb):
         gfx.bar(fb, "cupkit" if self.open < 0 else _GROUPS[self.open][0][:-1].strip())
-        gfx.menu(fb, self.labels(), self.sel)
+        gfx.menu(fb, self.labels, self.sel)
