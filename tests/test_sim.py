@@ -291,3 +291,16 @@ def test_the_cup_opens_at_once_and_its_page_remembers_the_dice(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
     press(app, A)
     assert app.scr.lines()[1:4] == ["Dice     < 7 >", "Sides    < d4 >", "Cup      < hidden >"]
+
+
+def test_the_seed_option_starts_the_boards_seeds(tmp_path):
+    """cupkit sim --seed N: the same N, the same dice; another N, other dice (1 is the headless default)."""
+    keys = tmp_path / "k.keys"
+    keys.write_text("press a\npress a\npress a\nwait 600\nshot rolled\n")  # the cup's page, roll, roll
+    shots = {}
+    for n in ("1", "7"):
+        r = cupkit("sim", "--headless", "--seed", n, "--keys", str(keys), "--shots", str(tmp_path / n))
+        assert r.returncode == 0, r.stderr
+        shots[n] = (tmp_path / n / "rolled.png").read_bytes()
+    sim.headless(sim.parse(keys.read_text()), shots=str(tmp_path / "d"))
+    assert shots["1"] == (tmp_path / "d" / "rolled.png").read_bytes() and shots["1"] != shots["7"]

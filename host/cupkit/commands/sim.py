@@ -19,6 +19,8 @@ def add_arguments(p):
     p.add_argument("--shots", metavar="DIR", help="write each shot as DIR/NAME.png")
     p.add_argument("--micropython", action="store_true", help="run the firmware inside the micropython binary")
     p.add_argument("--heap", type=int, metavar="KB", help="micropython heap size (-X heapsize; implies --micropython)")
+    p.add_argument("--seed", type=int, default=None, metavar="N", help="where the board's seeds start (each new game "
+                   "takes the next): headless runs use 1 unless told, the window a random one")
     p.add_argument("--demo", action="store_true", help="play one demo cycle of every pack first, then the keys")
     p.add_argument("--data", metavar="DIR", help="the device's /data folder (default: ~/.cupkit/sim-data for the "
                    "window, a fresh one for --headless)")
@@ -46,7 +48,7 @@ def run(args):
             os.environ["XDG_RUNTIME_DIR"] = os.path.join(root, "xdg")
             os.mkdir(os.environ["XDG_RUNTIME_DIR"], 0o700)
         try:
-            return window(data)
+            return window(data, args.seed)
         except RuntimeError as e:  # pygame.error: the display would not open
             print("The window did not open (%s)." % e)
         finally:
@@ -90,7 +92,8 @@ def headless(args):
     if args.data:
         data = args.data
     try:
-        frames = sim.headless(steps, args.shots, data, args.micropython, args.heap, args.demo, image)
+        frames = sim.headless(steps, args.shots, data, args.micropython, args.heap, args.demo, image,
+                              1 if args.seed is None else args.seed)
     except tools.ToolMissing as e:
         raise Fail(str(e))
     except RuntimeError as e:
@@ -106,7 +109,7 @@ def headless(args):
     return 0
 
 
-def window(data):
+def window(data, seed=None):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -116,7 +119,7 @@ def window(data):
     from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
     from cupfw.hal.virtual import Board
     os.makedirs(data, exist_ok=True)
-    board = Board(data_dir=data, seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF)
+    board = Board(data_dir=data, seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF if seed is None else seed)
     app = App(board)
     pygame.display.init()
     pygame.font.init()

@@ -53,12 +53,12 @@ def device(root):
     return here
 
 
-def _cpython(steps, raw, data, demo, root):
+def _cpython(steps, raw, data, demo, root, seed):
     from cupfw.app import App
     from cupfw.hal.virtual import Board
     here = device(root)
     try:
-        app = App(Board(data_dir=data))
+        app = App(Board(data_dir=data, seed=seed))
         if demo and not sim_driver.demo(app):
             raise RuntimeError("the demo did not come back to the menu")
         sim_driver.run(app, steps, raw)
@@ -69,7 +69,7 @@ def _cpython(steps, raw, data, demo, root):
 _MP_SCRIPT = """from cupfw.hal.virtual import Board
 from cupfw.app import App
 import sim_driver
-app = App(Board(data_dir=%(data)r))
+app = App(Board(data_dir=%(data)r, seed=%(seed)d))
 if %(demo)r and not sim_driver.demo(app):
     raise SystemExit("the demo did not come back to the menu")
 sim_driver.run(app, %(steps)r, %(raw)r)
@@ -77,13 +77,13 @@ print(%(ok)r)
 """
 
 
-def _micropython(steps, raw, data, demo, heap_kb, image):
+def _micropython(steps, raw, data, demo, heap_kb, image, seed):
     work = tempfile.mkdtemp(prefix="cupkit-simlib-")
     try:
         tools.compile_mpy(sim_driver.__file__, "sim_driver.py", os.path.join(work, "sim_driver.mpy"))
         script = os.path.join(work, "sim_main.py")
         with open(script, "w") as f:
-            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "steps": steps, "raw": raw, "ok": OK})
+            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "steps": steps, "raw": raw, "ok": OK, "seed": seed})
         r = tools.run_micropython(script, image, heap_kb, path="lib:" + work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -92,12 +92,13 @@ def _micropython(steps, raw, data, demo, heap_kb, image):
             " (heap %d KB)" % heap_kb if heap_kb else "", (r.stdout + r.stderr)[-2500:]))
 
 
-def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None):
+def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None, seed=1):
     """Run the firmware through steps; {shot name: (frame bytes, led bytes)}, also written as PNGs to shots.
 
     micropython runs it in the unix port, from image (a device folder: lib/, packs/) or a fresh .mpy build;
     CPython runs it in a fresh device folder with the built-in packs. Either way the working directory
-    the simulator was started from plays no part. data is the device's /data folder (default: a fresh one).
+    the simulator was started from plays no part. data is the device's /data folder (default: a fresh one);
+    seed starts the virtual board's seeds (each new game's), so a run is repeatable.
     """
     tmp = tempfile.mkdtemp(prefix="cupkit-sim-")
     try:
@@ -107,9 +108,9 @@ def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo
         if micropython or image:
             if not image:
                 image = layout.build(os.path.join(tmp, "image"), mpy=True)
-            _micropython(steps, raw, data, demo, heap_kb, image)
+            _micropython(steps, raw, data, demo, heap_kb, image, seed)
         else:
-            _cpython(steps, raw, data, demo, os.path.join(tmp, "device"))
+            _cpython(steps, raw, data, demo, os.path.join(tmp, "device"), seed)
         frames = {}
         for name in [a for c, a in steps if c == "shot"]:
             with open(os.path.join(raw, name + ".raw"), "rb") as f:
