@@ -19,7 +19,8 @@ import sys
 import pytest
 
 from cupkit import paths
-from cupkit.emu import UF2, headless, image, uf2
+from cupkit.device import uf2
+from cupkit.emu import UF2, headless, image
 from cupkit.emu.pico import BOOTROM, MS, Pico
 from cupkit.sim import headless as sim
 from cupkit.sim import png
@@ -105,6 +106,7 @@ def test_the_chip_and_its_board_at_the_repl(tmp_path):
             got.setdefault(seed, []).append(pico.repl("import os\nprint(os.urandom(8).hex())").strip())
             if len(got) == 1 and len(got[1]) == 1:
                 facts = json.loads(pico.repl(CHIP_FACTS).strip().splitlines()[-1])
+                pico.stats()  # a round trip: the events sent before it have all been read
                 leds, status, tones = pico.leds, pico.status, pico.tones
                 banner = pico.serial
     assert got[1][0] == got[1][1] != got[2][0], got  # the ring oscillator's bits follow the seed
@@ -321,3 +323,17 @@ def test_the_window_shows_the_panel_and_passes_keys_on_real_time(tmp_path, cup_f
 
         assert window.run(pico, on_frame=on_frame) == 0
         assert pico.frame != menu and len(seen) < 1200
+
+
+def test_the_fast_instruction_decode_is_rp2040js_cycle_for_cycle(tmp_path, cup_files):
+    """js/fastcore.mjs decodes the frequent instructions itself: a boot to the menu and a key press run
+    with it and with rp2040js's own decode alone end on the same nanosecond, frame and busy time."""
+    ends = []
+    for plain in (False, True):
+        with Pico(flash_with(tmp_path, cup_files, name="f%d.bin" % plain), seed=1, plain_decode=plain) as pico:
+            headless.boot(pico)
+            t = pico.now
+            headless.play(pico, [("press", "down"), ("wait", 300)])
+            s = pico.stats()
+            ends.append((t, pico.frame_t, pico.frame, s["busyNs"], s["t"]))
+    assert ends[0] == ends[1]

@@ -37,7 +37,7 @@ for i in range(len(starts)):
     os.mkdir(d)
     if starts[i]:
         Store(d).write("game.json", starts[i])
-    app = App(Board(data_dir=d))
+    app = App(Board(data_dir=d, seed=%(seed)d))
     b = app.b
     if starts[i]:  # resume it: the fuzz starts in the game
         b.held = 16

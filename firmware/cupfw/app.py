@@ -60,9 +60,9 @@ class App:
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
             self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
-        for k in ("last", "cup"):  # remembered choices: the last game, the cup's settings (checked where used)
-            if isinstance(saved, dict) and k in saved:
-                self.cfg[k] = saved[k]
+        if isinstance(saved, dict) and "cup" in saved:
+            self.cfg["cup"] = saved["cup"]  # the cup's settings, remembered (checked by its page)
+        self.pack = None  # the pack of the last game started: the menu opens on it (until power-off)
         now = board.ticks_ms()
         self.raw = 0  # last raw sample
         self.t_poll = now  # when

@@ -2,6 +2,13 @@
 
 A card is a small int: suit * 16 + rank, suits C D H S = 0..3, ranks A..K = 1..13.
 Jokers are JOKER (JK) and JOKER + 1 (JK2).
+
+The core reads only printable ASCII (actions, card names, level names): beyond it,
+str.split(), strip(), lower(), upper(), isdigit() and int() differ between CPython
+and MicroPython ("9\u017f".upper() is "9S" on CPython alone), and a record must play
+the same on every port, or fail there with the same error. Its bytes are looked at,
+not its characters: MicroPython makes each character taken out of a str a qstr,
+which stays in the heap for good.
 """
 
 try:
@@ -17,7 +24,8 @@ JOKER = const(64)
 
 def card(text):
     """Parse a card name ("QS", "10d", "JK") into its int; ValueError if unknown."""
-    s = text.strip().upper() if isinstance(text, str) else ""
+    b = text.encode() if isinstance(text, str) else b""
+    s = text.strip().upper() if b and min(b) > 31 and max(b) < 127 else ""
     if s == "JK":
         return JOKER
     if s == "JK2":
@@ -29,7 +37,7 @@ def card(text):
         u = SUITS.find(s[1])
         if r >= 0 and u >= 0:
             return u * 16 + r + 1
-    raise ValueError("unknown card %r" % (text,))
+    raise ValueError("unknown card '%s'" % text if isinstance(text, str) else "unknown card: a card is a name, e.g. QS")
 
 
 def name(c):

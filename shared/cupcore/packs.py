@@ -38,7 +38,7 @@ def ids(where=None):
 
 def load(pack_id, where=None):
     """Read and lightly check a pack; ValueError with a clear reason if it is unusable."""
-    if type(pack_id) is not str or not pack_id or "/" in pack_id:
+    if type(pack_id) is not str or not pack_id or "/" in pack_id or "\0" in pack_id:  # open() would stop at a NUL
         raise ValueError("pack must be a pack id")
     for d in where or dirs():
         try:
@@ -52,7 +52,7 @@ def load(pack_id, where=None):
         finally:
             f.close()
         return check(pack, pack_id)
-    raise ValueError("unknown pack %r" % (pack_id,))
+    raise ValueError("unknown pack '%s'" % pack_id)  # not %r: repr() differs between the ports
 
 
 def check(pack, pack_id=None):

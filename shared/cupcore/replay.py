@@ -30,7 +30,7 @@ def start(record, where=None):
         raise ValueError("a game record must be a JSON object")
     for k in record:
         if k not in _FIELDS:
-            raise ValueError("record: unknown field %r" % (k,))
+            raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
     pack = packs.load(record.get("pack"), where)
     pid = pack["id"]
     if "engine" not in pack:

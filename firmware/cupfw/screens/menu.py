@@ -3,7 +3,8 @@
 The top level lists the groups, the dice cup first; A opens a group, the list of
 its packs (B goes back), so every pack is two levels down; a group of one pack
 (the cup) opens that pack's page at once. The menu opens on the saved game, or
-else on the group of the last game chosen, and that group opens on it.
+else on the group of the last game started, and that group opens on it (until power-off: from a
+fresh start the menu is always the same, so a key script does the same every time).
 """
 
 from cupcore import packs
@@ -52,7 +53,7 @@ class Screen:
             if g not in self.top:
                 self.top.append(g)
         self.top.sort()
-        last = app.cfg.get("last")
+        last = app.pack
         if arg in self.ids:  # back from a pack's page: on it, in its group
             self.at(arg)
         else:
@@ -103,13 +104,14 @@ class Screen:
                 return
             i = self.sel - (1 if self.rec else 0)
             if i < 0:
+                app.pack = self.rec.get("pack")
                 app.start(self.rec, 2)
             elif i < len(self.top):
                 m = self.members(self.top[i])
                 if len(m) == 1:
                     self.pack(m[0])
                     return
-                last = app.cfg.get("last")
+                last = app.pack
                 self.show(self.top[i], m.index(self.ids.index(last)) if last in self.ids and
                           self.ids.index(last) in m else 0)
             elif i == len(self.top):

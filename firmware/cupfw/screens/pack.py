@@ -69,7 +69,7 @@ class Screen:
                 if c:
                     rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}
                     app.keep("cup", [self.pid, c[0], SIDES[c[1]], c[2] == 1])
-                app.keep("last", self.pid)
+                app.pack = self.pid
                 app.start(rec)
             return
         app.dirty = True

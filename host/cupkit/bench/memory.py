@@ -42,7 +42,7 @@ try:
     os.mkdir("bench-data")
 except OSError:
     pass
-app = App(Board(data_dir="bench-data"))
+app = App(Board(data_dir="bench-data", seed=1))
 app.run(2000)
 app.run_demo(True)
 while app.demo is not None:

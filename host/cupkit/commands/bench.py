@@ -2,7 +2,7 @@
 
 import json
 
-from cupkit.cli import Fail
+from cupkit.cli import Fail, count
 
 NAME = "bench"
 HELP = "measure the memory figures (and other benchmarks) on real MicroPython"
@@ -17,7 +17,7 @@ def add_arguments(p):
     mem.set_defaults(bench_run=_memory)
     gr = sub.add_parser("greedy", help="share of seeds a simple greedy strategy wins (solitaire packs, CPython)")
     gr.add_argument("packs", nargs="+", metavar="PACK")
-    gr.add_argument("--seeds", type=int, default=10000, help="seeds 0..N-1 (default 10000)")
+    gr.add_argument("--seeds", type=count, default=10000, help="seeds 0..N-1 (default 10000)")
     gr.add_argument("--json", action="store_true")
     gr.set_defaults(bench_run=_greedy)
     fl = sub.add_parser("flash", help="second flash vs first, and cupkit vs mpremote fs cp (virtual devices)")
@@ -33,8 +33,12 @@ def run(args):
 
 
 def _memory(args):
-    from cupkit import tools
+    from cupkit import quoting, tools
     from cupkit.bench import memory as bench_memory
+    known = [w["name"] for w in bench_memory.workloads()]
+    unknown = [w for w in args.workloads if w not in known]
+    if unknown:
+        raise Fail("no workload %s (known: %s)" % (", ".join(quoting.quote(w) for w in unknown), ", ".join(known)))
     try:
         rows = bench_memory.measure(args.workloads or None)
     except tools.ToolMissing as e:

@@ -42,7 +42,9 @@ def add_arguments(p):
 
 def prepare(args):
     """The flash file, made or changed as the options say; returns its path."""
-    from cupkit.emu import UF2, checked, headless, image, uf2
+    from cupkit.device import uf2
+    from cupkit.emu import UF2, headless, image
+    from cupkit.paths import checked
     path = os.path.abspath(args.flash or DEFAULT_FLASH)
     new = args.fresh or not os.path.exists(path)
     try:

@@ -4,7 +4,7 @@ import os
 import sys
 
 from cupkit.device import transport as device
-from cupkit.cli import Fail
+from cupkit.cli import Fail, count
 
 NAME = "monitor"
 HELP = "the device's serial console: what it prints, and its REPL (Ctrl-] to leave)"
@@ -12,7 +12,7 @@ HELP = "the device's serial console: what it prints, and its REPL (Ctrl-] to lea
 
 def add_arguments(p):
     p.add_argument("--port", help="serial port (default: the device found)")
-    p.add_argument("--baud", type=int, default=115200)
+    p.add_argument("--baud", type=count, default=115200)
 
 
 def run(args):

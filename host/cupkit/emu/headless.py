@@ -10,7 +10,8 @@ LED strip as last latched (red, green, blue per LED, as the simulator records th
 import os
 import tempfile
 
-from cupkit.emu import UF2, checked, image
+from cupkit.emu import UF2, image
+from cupkit.paths import checked
 from cupkit.emu.pico import MS
 from cupkit.sim import driver, png
 

@@ -31,7 +31,8 @@ import time
 import tty
 
 from cupkit import paths
-from cupkit.emu import checked, image, node
+from cupkit.emu import image, node
+from cupkit.paths import checked
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOOTROM = os.path.join(HERE, "rp2040-bootrom-b1.bin")
@@ -199,7 +200,7 @@ class Pico:
     """An emulated Pico on a board profile; see the module's docstring."""
 
     def __init__(self, flash, board="pico", seed=0, bootsel=False, display=True, motion=True, battery_mv=4000,
-                 verbose=0, with_pty=True, log=None):
+                 verbose=0, with_pty=True, log=None, plain_decode=False):
         self.flash = os.path.abspath(flash)
         image.load(self.flash)  # a 2 MB file, or ValueError now
         self.board_file = profile_path(board)
@@ -212,6 +213,7 @@ class Pico:
         self.battery_mv = battery_mv
         self.verbose = verbose
         self.log = log
+        self.plain_decode = plain_decode
         self.bridge = Bridge(with_pty)
         self.port = self.bridge.port
         self.proc = None
@@ -261,6 +263,8 @@ class Pico:
             cmd.append("--no-display")
         if not self.motion:
             cmd.append("--no-motion")
+        if self.plain_decode:
+            cmd.append("--plain-decode")
         env = dict(os.environ, CUPKIT_RP2040JS=entry)
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      pass_fds=(theirs.fileno(),), env=env, start_new_session=True)

@@ -69,7 +69,7 @@ def _cpython(steps, raw, data, demo, root, seed):
 _MP_SCRIPT = """from cupfw.hal.virtual import Board
 from cupfw.app import App
 import sim_driver
-app = App(Board(data_dir=%(data)r, seed=%(seed)d))
+app = App(Board(data_dir=%(data)r, seed=%(seed)r))
 if %(demo)r and not sim_driver.demo(app):
     raise SystemExit("the demo did not come back to the menu")
 sim_driver.run(app, %(steps)r, %(raw)r)
@@ -92,13 +92,13 @@ def _micropython(steps, raw, data, demo, heap_kb, image, seed):
             " (heap %d KB)" % heap_kb if heap_kb else "", (r.stdout + r.stderr)[-2500:]))
 
 
-def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None, seed=1):
+def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None, seed=None):
     """Run the firmware through steps; {shot name: (frame bytes, led bytes)}, also written as PNGs to shots.
 
     micropython runs it in the unix port, from image (a device folder: lib/, packs/) or a fresh .mpy build;
     CPython runs it in a fresh device folder with the built-in packs. Either way the working directory
-    the simulator was started from plays no part. data is the device's /data folder (default: a fresh one);
-    seed starts the virtual board's seeds (each new game's), so a run is repeatable.
+    the simulator was started from plays no part. data is the device's /data folder (default: a fresh one).
+    seed makes the board's game seeds repeatable (default: random, as on a board).
     """
     tmp = tempfile.mkdtemp(prefix="cupkit-sim-")
     try:

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { BasePeripheral, RP2040 } from './rp.mjs';
 import { FLASH_SIZE, IOQSPI, SSI, SpiFlash } from './flash.mjs';
+import { speedUp } from './fastcore.mjs';
 import { CdcHost } from './usb.mjs';
 
 export const CLOCK_HZ = 125e6;
@@ -89,7 +90,8 @@ class VReg extends BasePeripheral {
 /**
  * A powered chip. opts: bootrom (path), flashFd (backing file, read and written
  * through), seed, uid (8 bytes), bootsel (held), verbose, onSerial(bytes),
- * onReset(reason): the watchdog fired; idle(ns): see SpiFlash.
+ * onReset(reason): the watchdog fired; idle(ns): see SpiFlash; fastDecode: false
+ * runs rp2040js's instruction decode alone (fastcore.mjs is the same, faster).
  */
 export class Chip {
   constructor(opts) {
@@ -117,6 +119,22 @@ export class Chip {
     if (opts.resetReason) wd.reason = opts.resetReason;
     wd.onWatchdogTrigger = () => opts.onReset?.(wd.reason, Uint32Array.from(wd.scratchData));
     this.cdc = new CdcHost(mcu.usbCtrl, (bytes) => opts.onSerial?.(bytes), opts.onConnected);
+    // SEV sets the event register of the core that executes it too, so the WFE after it returns at
+    // once (pico-sdk's and MicroPython's wake-ups rely on it); rp2040js only logs it, and the WFE then
+    // sleeps until the next interrupt, or for ever.
+    const core = mcu.core;
+    const plain = Object.getPrototypeOf(core).executeInstruction;
+    const execute = function executeInstruction() {
+      if (!this.interruptsUpdated && this.readUint16(this.registers[15] & ~1) === 0xbf40) {
+        this.registers[15] += 2;
+        this.eventRegistered = true;
+        this.cycles += 1;
+        return 1;
+      }
+      return plain.call(this);
+    };
+    core.executeInstruction = execute;
+    if (opts.fastDecode !== false) speedUp(core, execute);
     mcu.core.reset();
   }
 

@@ -3,9 +3,10 @@
 //
 //   node emu.mjs --bootrom ROM --flash FLASH.bin --board PROFILE.json [--seed N]
 //                [--uid HEX] [--bootsel] [--no-display] [--no-motion] [--battery-mv MV]
-//                [--verbose N] [--serial-fd 3]
+//                [--verbose N] [--serial-fd 3] [--plain-decode]
 //
-// FLASH.bin is the whole 2 MB flash, read at power-on and written through on every
+// --plain-decode leaves rp2040js's own instruction decode alone (fastcore.mjs is the
+// same, faster: the tests compare the two). FLASH.bin is the whole 2 MB flash, read at power-on and written through on every
 // program and erase. The USB serial's bytes go both ways on --serial-fd (a socket).
 // Commands come as JSON lines on stdin, events go as JSON lines to stdout:
 //
@@ -54,6 +55,7 @@ function parseArgs(argv) {
     else if (a === '--battery-mv') o.batteryMv = Number(val());
     else if (a === '--verbose') o.verbose = Number(val());
     else if (a === '--serial-fd') o.serialFd = Number(val());
+    else if (a === '--plain-decode') o.fastDecode = false;
     else throw new Error(`unknown option ${a}`);
   }
   for (const k of ['bootrom', 'flash', 'board']) {
@@ -123,6 +125,7 @@ function makeChip(flashImage, scratch, resetReason) {
     flashImage,
     seed: opts.seed,
     uid,
+    fastDecode: opts.fastDecode,
     bootsel: opts.bootsel,
     verbose: opts.verbose,
     scratch,

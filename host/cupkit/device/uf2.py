@@ -1,4 +1,4 @@
-"""UF2 files for the RP2040: read and check one, and install it into a flash image as the boot ROM does.
+"""UF2 files for the RP2040: read and check one, write one, and apply one to a flash as the boot ROM does.
 
 A UF2 is 512-byte blocks, each with a 32-byte header (two magic numbers, flags,
 target address, payload size, block number, block count, family), 476 bytes of
@@ -18,6 +18,7 @@ RP2040_FAMILY = 0xE48BFF56
 FLASH_BASE = 0x10000000
 FLASH_SIZE = 2 * 1024 * 1024
 SECTOR = 4096
+PAGE = 256
 FAMILIES = {0xE48BFF56: "RP2040", 0xE48BFF59: "RP2350 (ARM, secure)", 0xE48BFF5A: "RP2350 (RISC-V)",
             0xE48BFF5B: "RP2350 (ARM, non-secure)", 0xADA52840: "nRF52840", 0x68ED2B88: "SAMD21",
             0x55114460: "SAMD51", 0xBFDD4EEE: "ESP32-S2", 0xC47E5767: "ESP32-S3", 0x1C5F21B0: "ESP32"}
@@ -74,6 +75,36 @@ def parse(data, name="UF2"):
         raise UF2Error("%s: truncated: %d of its %d blocks are there (copy or download it again)"
                        % (name, len(seen), total))
     return out
+
+
+def write(writes):
+    """The bytes of a UF2 that makes the given flash writes [(flash offset, bytes)], each at most
+    256 bytes inside one page (the RP2040's boot ROM takes whole 256-byte pages), numbered
+    across the whole file."""
+    out = bytearray()
+    for no, (off, payload) in enumerate(writes):
+        if len(payload) > PAGE or off % PAGE + len(payload) > PAGE:
+            raise ValueError("a UF2 block carries at most one 256-byte page (0x%x, %d bytes)" % (off, len(payload)))
+        out += struct.pack("<IIIIIIII", MAGIC0, MAGIC1, FLAG_FAMILY, FLASH_BASE + off, len(payload), no,
+                           len(writes), RP2040_FAMILY)
+        out += payload + b"\x00" * (476 - len(payload))
+        out += struct.pack("<I", MAGIC_END)
+    return bytes(out)
+
+
+def pages(region, base):
+    """[(flash offset, 256 bytes)] of the region's pages that are not blank (all 0xff), placed at
+    flash offset base: what a UF2 needs to carry of a flash image."""
+    blank = b"\xff" * PAGE
+    return [(base + off, bytes(region[off:off + PAGE])) for off in range(0, len(region), PAGE)
+            if region[off:off + PAGE] != blank]
+
+
+def erasing(writes, start, size):
+    """A blank page for every 4 KB sector of flash [start, start + size) that writes do not touch:
+    the boot ROM erases each sector it writes to, so with these the whole region is erased."""
+    touched = set(off // SECTOR for off, _ in writes)
+    return [(s * SECTOR, b"\xff" * PAGE) for s in range(start // SECTOR, (start + size) // SECTOR) if s not in touched]
 
 
 def install(image, writes):
