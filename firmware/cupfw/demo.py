@@ -5,6 +5,7 @@ are shortened by parameters (Pig to 30, Mia with one life), capped at CAP
 actions, and never saved.
 """
 
+import cupcore
 from cupcore.rng import Rng
 
 STEP = 400  # ms between the demo's moves
@@ -16,8 +17,20 @@ class Demo:
         self.app = app
         self.once = once  # one cycle, then back to the menu (cupkit sim --demo)
         from cupcore import packs
-        self.ids = packs.ids()  # each pack is read in its turn: what a list of them all kept would be
-        # scattered between the readings' garbage, and leave no room for a game's modules
+        # The packs are read once, now: none is read while a game is up. What is kept of each is two
+        # small ints in a bytearray made before the readings (where its engine's name is in
+        # cupcore.ENGINES, 0 for no game, and its players), not objects left among their garbage.
+        self.ids = packs.ids()
+        self.games = bytearray(2 * len(self.ids))
+        for i in range(len(self.ids)):
+            try:
+                p = packs.load(self.ids[i])
+            except ValueError:
+                continue
+            if "engine" in p:
+                self.games[2 * i] = cupcore.ENGINES.find(" %s " % p["engine"]) + 1
+                self.games[2 * i + 1] = min(p["players"]["max"], max(2, p["players"]["min"]))
+            p = None
         self.rng = Rng(app.b.seed())
         self.i = -1
         self.wait = 0
@@ -26,28 +39,24 @@ class Demo:
 
     def advance(self):
         """The next pack with a game, or the menu after the last one (once)."""
-        from cupcore import packs
         app = self.app
+        g = self.games
         for _ in self.ids:
             self.i += 1
             if self.i == len(self.ids):
                 if self.once:
                     break
                 self.i = 0
-            try:
-                p = packs.load(self.ids[self.i])
-            except ValueError:
-                continue
-            eng = p.get("engine")
-            if eng:
-                rec = {"pack": p["id"], "players": min(p["players"]["max"], max(2, p["players"]["min"])),
-                       "seed": self.rng.next30(), "actions": []}
-                p = None
+            at = g[2 * self.i]
+            if at:
+                eng = cupcore.ENGINES[at:cupcore.ENGINES.find(" ", at)]
+                rec = {"pack": self.ids[self.i], "players": g[2 * self.i + 1], "seed": self.rng.next30(),
+                       "actions": []}
                 if eng == "pig":
                     rec["params"] = {"goal": 30}
                 elif eng == "mia":
                     rec["params"] = {"lives": 1}
-                app.start(rec, 1)
+                app.go("games." + eng, (rec, 1))  # the engine is known: no pack read while the last game is up
                 self.wait = 0
                 return
         app.menu()
