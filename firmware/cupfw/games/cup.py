@@ -24,15 +24,17 @@ class Screen(play.Game):
             self.peek = False
 
     def save(self):
-        pass
+        """Nothing: the cup keeps no record (see above)."""
 
     def do(self, act, anim=0):
-        play.Game.do(self, act, anim)
+        if play.Game.do(self, act, anim) is False:  # refused: nothing changed
+            return False
         self.mark = 0
         self.peek = False
         self.cur = 1 if self.g.under else 0  # hidden: A on a die peeks at once
         if not self.demo:
             del self.rec["actions"][:]  # nothing is saved, and a cup can roll all evening
+        return True
 
     def press(self, bit):
         g = self.g
