@@ -89,15 +89,6 @@ class App:
         else:
             self.go("screens.menu")
 
-    def keep(self, key, value):
-        """Remember a choice in settings.json, if it changed."""
-        if self.cfg.get(key) != value:
-            self.cfg[key] = value
-            try:
-                self.st.write("settings.json", self.cfg)
-            except OSError:
-                pass
-
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
 

@@ -17,22 +17,26 @@ class Demo:
         self.app = app
         self.once = once  # one cycle, then back to the menu (cupkit sim --demo)
         from cupcore import packs
-        # The packs are read once, now: none is read while a game is up. What is kept of each is two
-        # small ints in a bytearray made before the readings (where its engine's name is in
-        # cupcore.ENGINES, 0 for no game, and its players), not objects left among their garbage.
-        self.ids = packs.ids()
-        self.games = bytearray(2 * len(self.ids))
-        for i in range(len(self.ids)):
+        # The packs are read once, now: none is read while a game is up. What is kept of them is small:
+        # their ids in one string, and two small ints each in a bytearray made before the readings
+        # (where its engine's name is in cupcore.ENGINES, 0 for no game, and its players), not objects
+        # left scattered among the readings' garbage.
+        ids = packs.ids()
+        self.games = bytearray(2 * len(ids))
+        for i in range(len(ids)):
             try:
-                p = packs.load(self.ids[i])
+                p = packs.load(ids[i])
             except ValueError:
                 continue
             if "engine" in p:
                 self.games[2 * i] = cupcore.ENGINES.find(" %s " % p["engine"]) + 1
                 self.games[2 * i + 1] = min(p["players"]["max"], max(2, p["players"]["min"]))
             p = None
+        self.ids = " ".join(ids) + " "
+        ids = None
         self.rng = Rng(app.b.seed())
-        self.i = -1
+        self.i = -1  # the pack on now, and where its id is in ids
+        self.at = 0
         self.wait = 0
         self.next = app.b.ticks_ms()
         self.advance()
@@ -41,17 +45,20 @@ class Demo:
         """The next pack with a game, or the menu after the last one (once)."""
         app = self.app
         g = self.games
-        for _ in self.ids:
+        ids = self.ids
+        n = len(g) // 2
+        for _ in range(n):
             self.i += 1
-            if self.i == len(self.ids):
+            self.at = ids.find(" ", self.at) + 1 if self.i else 0
+            if self.i == n:
                 if self.once:
                     break
-                self.i = 0
-            at = g[2 * self.i]
-            if at:
-                eng = cupcore.ENGINES[at:cupcore.ENGINES.find(" ", at)]
-                rec = {"pack": self.ids[self.i], "players": g[2 * self.i + 1], "seed": self.rng.next30(),
-                       "actions": []}
+                self.i = self.at = 0
+            e = g[2 * self.i]
+            if e:
+                eng = cupcore.ENGINES[e:cupcore.ENGINES.find(" ", e)]
+                rec = {"pack": ids[self.at:ids.find(" ", self.at)], "players": g[2 * self.i + 1],
+                       "seed": self.rng.next30(), "actions": []}
                 if eng == "pig":
                     rec["params"] = {"goal": 30}
                 elif eng == "mia":

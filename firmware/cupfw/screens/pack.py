@@ -68,7 +68,13 @@ class Screen:
                 c = self.cup
                 if c:
                     rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}
-                    app.keep("cup", [self.pid, c[0], SIDES[c[1]], c[2] == 1])
+                    keep = [self.pid, c[0], SIDES[c[1]], c[2] == 1]
+                    if app.cfg.get("cup") != keep:  # remembered for next time
+                        app.cfg["cup"] = keep
+                        try:
+                            app.st.write("settings.json", app.cfg)
+                        except OSError:
+                            pass
                 app.pack = self.pid
                 app.start(rec)
             return
