@@ -65,6 +65,13 @@ def test_pig_family_in_24k(rows, pack):
     assert rows[pack]["heap_kb"] <= 24
 
 
+@pytest.mark.parametrize("pack", ["cup", "beetle", "chicago", "drop-dead", "drop-dead-classic", "boston", "midnight",
+                                  "scc", "scc-classic", "zambales", "mafia"])
+def test_the_dice_table_in_24k(rows, pack):
+    """The plain cup and the luck games (issue 13): 20 self-play games each within 24 KB."""
+    assert rows[pack]["heap_kb"] <= 24 and rows[pack]["completes_at_budget"]
+
+
 def test_the_figure_is_deterministic_and_tight(rows):
     """Same workload, same number; one KB less does not complete."""
     again = bench_memory.measure(["pig"])[0]["heap_kb"]

@@ -14,6 +14,7 @@ is imported, and a game's engine is dropped from memory when the game ends.
 import gc
 import sys
 
+import cupcore
 from cupfw import gfx
 from cupfw.store import Store
 
@@ -72,6 +73,9 @@ class App:
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
             self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
+        if isinstance(saved, dict) and "cup" in saved:
+            self.cfg["cup"] = saved["cup"]  # the cup's settings, remembered (checked by its page)
+        self.pack = None  # the pack of the last game started: the menu opens on it (until power-off)
         now = board.ticks_ms()
         self.raw = 0  # last raw sample
         self.t_poll = now  # when
@@ -136,7 +140,8 @@ class App:
         self.scr = None
         if self.name and self.name != name:
             drop("cupfw." + self.name)
-        for e in ("pig", "mia", "scoundrel", "bogey"):
+        drop("cupfw.games.tray")  # the dice tray that the luck games' screens share
+        for e in (cupcore.ENGINES + "dice digits").split():
             drop("cupcore." + e)
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):

@@ -136,16 +136,19 @@ def lines(fb, s, breaks, first, count, y):
         y += 9
 
 
-def die(fb, x, y, v, s=15):
-    """A die face v (1..6) of size s; v 0 is a blank die with a question mark."""
-    fb.fill_rect(x, y, s, s, 0)
+def die(fb, x, y, v, s=15, sides=6, c=1):
+    """A die face v of size s: pips on a d6, the number on other dice (d4..d20); v 0 is a blank
+    die with a question mark; c=0 draws it inverted (a marked die)."""
+    fb.fill_rect(x, y, s, s, 1 - c)
     fb.rect(x, y, s, s, 1)
     fb.pixel(x, y, 0)
     fb.pixel(x + s - 1, y, 0)
     fb.pixel(x, y + s - 1, 0)
     fb.pixel(x + s - 1, y + s - 1, 0)
-    if not v:
-        text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2)
+    if not v or sides != 6:
+        t = str(v) if v else "?"
+        k = 2 if s > 17 and sides < 10 else 1  # one large digit where every face has one
+        text(fb, t, x + (s - len(t) * 6 * k + k) // 2, y + (s - 7 * k) // 2, k, c)
         return
     p = s // 5
     m = (s - p) // 2
@@ -153,7 +156,18 @@ def die(fb, x, y, v, s=15):
     bits = PIPS[v - 1]
     for i in range(9):
         if bits >> i & 1:
-            fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, 1)
+            fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, c)
+
+
+def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False):
+    """A row of dice of size s from x, y, per to a line (then the next line below): die i
+    inverted when bit i of mark is set, with a thick bottom edge when cur is i + 1, blank when hide."""
+    for i in range(len(faces)):
+        xx = x + i % per * (s + 3)
+        yy = y + i // per * (s + 4)
+        die(fb, xx, yy, 0 if hide else faces[i], s, sides, 0 if mark >> i & 1 else 1)
+        if cur == i + 1:
+            fb.fill_rect(xx, yy + s, s, 2, 1)
 
 
 def card(fb, x, y, name, k=2, c=1):

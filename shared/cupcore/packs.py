@@ -101,8 +101,8 @@ def check(pack, pack_id=None):
             raise ValueError("pack %s: %s must be text" % (pid, k))
     if "engine" not in pack:
         return pack
-    if pack["engine"] not in cupcore.ENGINES:
-        raise ValueError("pack %s: engine must be one of %s" % (pid, ", ".join(cupcore.ENGINES)))
+    if not cupcore.is_engine(pack["engine"]):
+        raise ValueError("pack %s: engine must be one of %s" % (pid, cupcore.ENGINES.strip().replace(" ", ", ")))
     pl = pack.get("players")
     if not isinstance(pl, dict) or type(pl.get("min")) is not int or type(pl.get("max")) is not int \
             or not 1 <= pl["min"] <= pl["max"] <= 8:

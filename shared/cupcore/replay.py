@@ -16,7 +16,7 @@ _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
 
 def engine(name):
     """Import an engine module on demand (the firmware drops it from sys.modules after a game)."""
-    if name not in cupcore.ENGINES:
+    if not cupcore.is_engine(name):
         raise ValueError("unknown engine %r" % (name,))
     full = "cupcore." + name
     __import__(full)
@@ -51,13 +51,15 @@ def start(record, where=None, pack=None):
     if record.get(other) is not None:
         raise ValueError("record: %s takes no %s" % (pid, other))
     stack = record.get("deck" if other == "dice" else "dice")
-    if stack is not None:
-        if other == "dice":
-            from cupcore.notation import check_deck
-            stack = check_deck(stack, mod.full_deck(params))
-        elif type(stack) is not list or [f for f in stack if type(f) is not int or f < 1 or f > 6]:
-            raise ValueError("dice: faces must be 1..6")
-    return mod.Game(pid, n, params, rng, stack)
+    if stack is not None and other == "dice":
+        from cupcore.notation import check_deck
+        stack = check_deck(stack, mod.full_deck(params))
+    game = mod.Game(pid, n, params, rng, stack)
+    if other == "deck" and stack is not None:
+        k = game.sides  # the engine's dice, set from its params
+        if type(stack) is not list or [f for f in stack if type(f) is not int or f < 1 or f > k]:
+            raise ValueError("dice: faces must be 1..%d" % k)
+    return game
 
 
 def load(record, where=None, pack=None):

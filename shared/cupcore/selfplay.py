@@ -10,6 +10,8 @@ RESERVE = 256
 def play(pack_id, players, seed, where=None, cap=CAP):
     """A game record whose actions are drawn uniformly from legal(); replay.run reproduces it.
 
+    Play stops when the game is over or after cap actions (or the engine's Game.CAP, if smaller).
+
     The choices come from their own stream (seed bits flipped), apart from the
     game's dice and deck, so the record stays a plain seeded record.
     """
@@ -26,6 +28,7 @@ def play(pack_id, players, seed, where=None, cap=CAP):
     pack = None
     rec["actions"] = acts
     chooser = Rng(seed ^ 0x2AAAAAAA)
+    cap = min(cap, getattr(game, "CAP", cap))  # a game that never ends (the plain cup) sets its own
     while not game.over and len(acts) < cap:
         legal = game.legal()
         a = legal[chooser.below(len(legal))]

@@ -27,7 +27,7 @@ from cupkit.bench import player
 from cupkit.device import layout
 
 GAMES = 20
-BUDGET_KB = {"pig": 26, "mia": 26, "scoundrel": 26, "bogey": 26}
+SELFPLAY_KB = 26  # every engine's self-play
 FIRMWARE_KB = 64
 RULES_MAX = 4000  # characters: the schema's limit for a pack's rules
 HOUSE = "house-mia"  # the house pack with the longest rules, in the image's /packs
@@ -113,7 +113,7 @@ def workloads():
             "engine": pack["engine"],
             "what": "%d self-play games, %d player%s" % (GAMES, n, "" if n == 1 else "s"),
             "runs": [{"script": _SELFPLAY % {"games": GAMES, "pack": pid, "players": n, "ok": OK}}],
-            "budget_kb": BUDGET_KB[pack["engine"]],
+            "budget_kb": SELFPLAY_KB,
         })
         games.append(_game(pack))
     games.append(_game(house_pack(), house=True))
