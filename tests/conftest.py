@@ -114,11 +114,11 @@ def load_scenarios(engine):
         return json.load(f)
 
 
-def cupkit(*args, cwd=None, input=None, env=None):
+def cupkit(*args, cwd=None, input=None, env=None, timeout=600):
     """Run the cupkit CLI as a user would; returns CompletedProcess."""
     import sys
     e = dict(os.environ)
     if env:
         e.update(env)
     return subprocess.run([sys.executable, "-m", "cupkit"] + list(args), capture_output=True, text=True,
-                          cwd=cwd, input=input, env=e, timeout=600)
+                          cwd=cwd, input=input, env=e, timeout=timeout)

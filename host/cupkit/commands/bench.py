@@ -14,6 +14,8 @@ def add_arguments(p):
     mem = sub.add_parser("memory", help="smallest MicroPython heap (unix port, .mpy) in which each workload completes")
     mem.add_argument("workloads", nargs="*", help="only these workloads (default: all)")
     mem.add_argument("--json", action="store_true", help="print the rows as JSON")
+    mem.add_argument("--at-budget", action="store_true",
+                     help="only whether each workload completes in its budget (one run, no search: quicker)")
     mem.set_defaults(bench_run=_memory)
     gr = sub.add_parser("greedy", help="share of seeds a simple greedy strategy wins (solitaire packs, CPython)")
     gr.add_argument("packs", nargs="+", metavar="PACK")
@@ -40,14 +42,15 @@ def _memory(args):
     if unknown:
         raise Fail("no workload %s (known: %s)" % (", ".join(quoting.quote(w) for w in unknown), ", ".join(known)))
     try:
-        rows = bench_memory.measure(args.workloads or None)
+        rows = bench_memory.measure(args.workloads or None, args.at_budget)
     except tools.ToolMissing as e:
         raise Fail(str(e))
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
         from cupkit import table
-        out = [(r["workload"], r["engine"], r["what"], r["heap_kb"] if r["heap_kb"] is not None else ">1024",
+        out = [(r["workload"], r["engine"], r["what"], r["heap_kb"] if r["heap_kb"] is not None else
+                "-" if args.at_budget else ">1024",
                 r["budget_kb"], "ok" if r["ok"] else "OVER") for r in rows]
         print("\n".join(table.lines(("WORKLOAD", "ENGINE", "WHAT", "HEAP KB", "BUDGET", ""), out, right=(3, 4))))
     return 0 if all(r["ok"] for r in rows) else 1
