@@ -19,6 +19,7 @@ from cupfw.hal import HEIGHT, NAMES, WIDTH, panel, shake
 
 class Board:
     contrast = panel.contrast
+    tick_ms = 10  # the app polls the buttons every 10 ms: a press is seen twice (debounced) 10-20 ms after it
 
     def __init__(self, profile):
         p = profile
