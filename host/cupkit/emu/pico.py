@@ -231,6 +231,7 @@ class Pico:
         self.frames = 0  # transfers that wrote display RAM
         self.frame_events = 0
         self.frame_t = -1
+        self.transfers = collections.deque(maxlen=100000)  # (start, end) board ns of each transfer to the OLED
         self.leds = bytes(3 * (self.profile.get("leds") or {}).get("count", 0))
         self.status = []  # (t, on): the status LED's changes
         self.tones = []  # (t, hz)
@@ -307,6 +308,7 @@ class Pico:
             self.frames = ev["frames"]
             self.frame_events += 1
             self.frame_t = ev["t"]
+            self.transfers.append((ev.get("since", ev["t"]), ev["t"]))
         elif kind == "leds":
             self.leds = bytes.fromhex(ev["rgb"])
         elif kind == "status":

@@ -458,7 +458,10 @@ export class Board {
     i2c.onStart = () => i2c.completeStart();
     i2c.onConnect = (addr, mode) => {
       dev = this.devices.get(addr) ?? null;
-      if (dev && mode === I2CMode.Write) dev.start();
+      if (dev && mode === I2CMode.Write) {
+        dev.start();
+        dev.since = this.now(); // when the transfer began
+      }
       else if (dev) dev.startRead?.();
       later(10, () => i2c.completeConnect(!!dev)); // a start, then the address and its ACK
     };
@@ -482,7 +485,8 @@ export class Board {
 
   frame(dev) {
     this.emit({
-      ev: 'display', t: this.now(), fb: hex(dev.frame), on: dev.on, contrast: dev.contrast, frames: dev.frames,
+      ev: 'display', t: this.now(), since: dev.since, fb: hex(dev.frame), on: dev.on, contrast: dev.contrast,
+      frames: dev.frames,
     });
   }
 

@@ -17,7 +17,7 @@
 //   {"cmd":"press","key":"a","down":true}   {"cmd":"shake"}   {"cmd":"battery","mv":3700}
 //   {"cmd":"stats"}   {"cmd":"quit"}
 //
-//   {"ev":"ready"}  {"ev":"display","fb":HEX,...}  {"ev":"leds","rgb":HEX}  {"ev":"status","on":1}
+//   {"ev":"ready"}  {"ev":"display","t":NS,"since":NS,"fb":HEX,...} (a transfer to the OLED from since to t)  {"ev":"leds","rgb":HEX}  {"ev":"status","on":1}
 //   {"ev":"flash","op":"erase"|"program","addr":A,"size":N} (written through to FLASH.bin)
 //   {"ev":"usb"} (the host configured the USB serial)  {"ev":"tone","hz":2000}  {"ev":"reset","reason":N}
 //   {"ev":"at","t":NS,"busy":false}  {"ev":"stats",...}
