@@ -27,8 +27,8 @@ HOLD = 80  # ms a key is held (as cupkit sim's scripts)
 LONG = 1000  # ms B is held to leave a game
 SAME_SHOW = 2 * MS  # transfers this close belong to one frame (the runs of changed pages)
 
-# (pack, players, keys): a key is (name, label, what): "key", "open" (a screen opens), "roll" (a tumble
-# follows), "release" (measured from the release), "wait" (no frame expected: the next key's)
+# (pack, keys): a key is (name, label, what): "key", "open" (a screen opens), "roll" (a tumble follows),
+# "release" (timed from the release)
 TOURS = (
     ("pig", (("a", "start", "open"), ("a", "roll", "roll"), ("b", "hold", "release"), ("a", "roll", "roll"))),
     ("hog", (("a", "start", "open"), ("up", "more dice", "key"), ("a", "roll", "roll"))),
@@ -42,14 +42,14 @@ TOURS = (
 )
 
 REPL = r"""
-import gc, json, os, sys, time
+import gc, json, os, time
 from cupfw.hal.micro import Board
 try:
     os.remove("/data/bench")
 except OSError:
     pass
 from cupfw import app as A
-from cupfw.hal import UP, DOWN, LEFT, RIGHT, B
+from cupfw.hal import A as KA, B
 b = Board(json.load(open("/board.json")))
 a = A.App(b)
 fb = a.fb
@@ -80,31 +80,31 @@ redraw("rules")
 screen("screens.settings")
 redraw("settings")
 game("pig", 3)
-key(16)
+key(KA)
 a.scr.anim = 0
 redraw("pig")
 game("hog", 3)
 redraw("hog")
 game("mia", 3)
 redraw("mia: cover")
-key(16)
+key(KA)
 redraw("mia: choices")
-key(16)
+key(KA)
 a.scr.anim = 0
 redraw("mia: cup")
 key(B, 1)
 redraw("mia: claim")
-key(16)
-key(16)
+key(KA)
+key(KA)
 a.scr.sel = a.scr.choices.index("challenge")
-key(16)
+key(KA)
 a.scr.tick(a.scr.anim)
 redraw("mia: reveal")
 game("scoundrel", 1)
 redraw("scoundrel")
 game("bogey", 1)
 redraw("bogey: hand")
-key(16)
+key(KA)
 redraw("bogey: places")
 screen("screens.menu")
 for m in MODULES:
