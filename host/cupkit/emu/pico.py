@@ -482,13 +482,18 @@ class Pico:
         self.bridge.send(text.encode() if isinstance(text, str) else text)
 
     def wait_serial(self, text, timeout=60, start=0):
-        """Wait (wall time, the chip running free) until the serial output from offset start contains text;
-        the offset just past it."""
-        want = text.encode() if isinstance(text, str) else text
+        """Wait (wall time, the chip running free) until the serial output from offset start contains text
+        (or the first of a tuple of texts); the offset just past it."""
+        wants = [t.encode() if isinstance(t, str) else t for t in (text if isinstance(text, tuple) else (text,))]
         end = time.monotonic() + timeout
         b = self.bridge
+
+        def found():
+            hits = [(i, i + len(w)) for w in wants for i in [b.transcript.find(w, start)] if i >= 0]
+            return min(hits)[1] if hits else -1
+
         with b.lock:
-            while b.transcript.find(want, start) < 0:
+            while found() < 0:
                 if self.proc is None or self.proc.poll() is not None:
                     raise EmuError("the emulator stopped before it printed %r%s" % (text, self._tail()))
                 left = end - time.monotonic()
@@ -496,7 +501,7 @@ class Pico:
                     raise EmuError("no %r on the serial line in %d s; it printed:\n%s" % (
                         text, timeout, bytes(b.transcript[-1500:]).decode("utf-8", "replace")))
                 b.changed.wait(min(left, 0.5))
-            return b.transcript.find(want, start) + len(want)
+            return found()
 
     def blinks(self, since=0):
         """The status LED's blink counts: the numbers of flashes between pauses of over 1 s, from board time since."""
@@ -519,6 +524,15 @@ class Pico:
         """Run code at the chip's raw REPL (Ctrl-C stops its program first) and return what it printed;
         EmuError with the traceback if it raised. The chip must be running free (mode fast or realtime)."""
         start = len(self.bridge.transcript)
+        if self.profile.get("family") == "circuitpython":
+            # CircuitPython drops what comes while its program stops, then waits for a key to start the REPL;
+            # at its REPL (raw or not) Ctrl-B, Ctrl-C give the prompt
+            self.type(b"\x02\x03")
+            at = self.wait_serial((b"Press any key to enter the REPL", b">>> "), timeout, start)
+            if b"Press any key" in self.bridge.transcript[start:at]:
+                self.type(b"\r")
+                at = self.wait_serial(b">>> ", timeout, at)
+            start = at
         self.type(b"\r\x03\x03\x01")
         at = self.wait_serial(b"raw REPL; CTRL-B to exit\r\n>", timeout, start)
         self.type(code.encode() + b"\x04")
