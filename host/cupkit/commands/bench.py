@@ -26,6 +26,7 @@ def add_arguments(p):
     pi = sub.add_parser("pico", help="speed and heap on the emulated Pico, in the chip's own time: boot, redraws, "
                         "key to frame, the dice tumble, free heap per game, .mpy imports")
     pi.add_argument("--json", action="store_true")
+    pi.add_argument("--circuitpython", action="store_true", help="on CircuitPython 10.2.1 (board pico-cp)")
     pi.set_defaults(bench_run=_pico)
     sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware")
     sz.add_argument("--json", action="store_true")
@@ -128,7 +129,7 @@ def _pico(args):
     from cupkit.emu.pico import EmuError
     progress = (lambda s: print(s + " ...", file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
     try:
-        r = bench_pico.measure(progress)
+        r = bench_pico.measure(progress, circuitpython=args.circuitpython)
     except (node.NodeMissing, EmuError) as e:
         raise Fail(str(e))
     v = bench_pico.verdicts(r)
