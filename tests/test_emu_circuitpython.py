@@ -11,6 +11,7 @@ it opens it, so the key script lets the chip finish its work before each key and
 import hashlib
 import json
 import os
+import time
 
 import pytest
 
@@ -137,3 +138,64 @@ def test_a_missing_accelerometer_and_a_damaged_saved_game(tmp_path, installed):
     (data / "game.json").write_bytes(b"cupkit1 00000000\n{\"pack\": \"pig\"")
     want = sim.headless([("shot", "note")], data=str(data))["note"][0]
     assert damaged == want != note
+
+
+def test_devices_describes_it_and_monitor_is_its_console(tmp_path, installed, monkeypatch):
+    """The host's probe stops the running app, gets past CircuitPython's "Press any key to enter the REPL"
+    and reads what runs there through the raw REPL; `cupkit monitor` is the console, its REPL included."""
+    import pty
+    import select
+    import signal
+    import subprocess
+    import sys
+    import termios
+    from cupkit.emu import pico as emu
+    state = str(tmp_path / "emu-state.json")
+    monkeypatch.setattr(emu, "STATE", state)
+    with Pico(flash_with(tmp_path, installed), board=BOARD, seed=1) as pico:
+        headless.boot(pico)
+        pico.mode("fast")
+        pico.advertise()
+        start = len(pico.bridge.transcript)
+        r = subprocess.run([sys.executable, "-m", "cupkit", "devices"], capture_output=True, text=True, timeout=120,
+                           env=dict(os.environ, CUPKIT_EMU_STATE=state))
+        row = [line for line in r.stdout.splitlines() if line.startswith(pico.port)]
+        assert r.returncode == 0 and row, r.stdout + r.stderr
+        assert "circuitpython 10.2.1 on Raspberry Pi Pico with rp2040, cupkit installed, board pico-cp" in row[0]
+        assert "emulated Pico" in row[0], row[0]
+        pico.wait_serial("code.py output:", start=start)  # the probe restarted the app
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv(sys.executable, [sys.executable, "-m", "cupkit", "monitor", "--port", pico.port])
+
+        def read_until(token, seconds=60):
+            got, end = b"", time.monotonic() + seconds
+            while token not in got and time.monotonic() < end:
+                if select.select([fd], [], [], 0.1)[0]:
+                    try:
+                        got += os.read(fd, 4096)
+                    except OSError:
+                        break
+            return got
+
+        try:
+            assert b"Ctrl-] to leave" in read_until(b"Ctrl-] to leave")
+            end = time.monotonic() + 30
+            while termios.tcgetattr(fd)[3] & termios.ISIG and time.monotonic() < end:
+                time.sleep(0.05)  # until miniterm has its terminal raw: a Ctrl-C before would stop monitor itself
+            os.write(fd, b"\x03")
+            assert b"Press any key to enter the REPL" in read_until(b"Press any key to enter the REPL")
+            os.write(fd, b"\r")
+            assert b">>> " in read_until(b">>> ")
+            os.write(fd, b"print(6*7)\r")  # the terminal sends LF for Enter; CircuitPython wants CR
+            assert b"\n42" in read_until(b"\n42")
+            os.write(fd, b"\x1d")
+            _, status = os.waitpid(pid, 0)
+            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        finally:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+        pico.forget()
