@@ -68,22 +68,32 @@ def test_the_shipped_uf2_and_the_drive_install(installed):
     assert image.read_files(again, cpfs) == files
 
 
-def test_boot_play_save_reset_resume(tmp_path, installed):
-    """Power-on to the menu, the golden Hog session frame for frame, the game saved on the FAT volume,
-    a power cycle, and the menu's Resume opens the saved game as the simulator does."""
+@pytest.fixture(scope="module")
+def played(installed, tmp_path_factory):
+    """A chip that booted, played the golden Hog session, saved it, was power-cycled and resumed it: what it
+    showed, and the chip itself, left on the resumed game (paused) for the next test to talk to."""
     with open(os.path.join(paths.ROOT, "tests", "golden", "hog.keys")) as f:
         steps = sim.parse(f.read())
-    flash = flash_with(tmp_path, installed, session_records("hog"))
+    flash = flash_with(tmp_path_factory.mktemp("played"), installed, session_records("hog"))
     with Pico(flash, board=BOARD, seed=1) as pico:
         boot = headless.boot(pico)
-        assert boot < 6e9, boot  # 3.8 s of the chip's time here; most of it compiling the firmware's source
         frames = headless.play(pico, steps, wait_ready=True)
-        assert headless.quiet(pico)
+        quiet = headless.quiet(pico)
         saved, problems = headless.read_store(image.load(flash), fs=cpfs)
         pico.power_cut()
         pico.power_on()
         headless.boot(pico)
         resumed = headless.play(pico, sim.parse("press a\nshot resumed\n"), wait_ready=True)["resumed"]
+        yield {"boot": boot, "frames": frames, "quiet": quiet, "saved": saved, "problems": problems,
+               "resumed": resumed, "pico": pico}
+
+
+def test_boot_play_save_reset_resume(tmp_path, played):
+    """Power-on to the menu, the golden Hog session frame for frame, the game saved on the FAT volume,
+    a power cycle, and the menu's Resume opens the saved game as the simulator does."""
+    boot, frames, saved, problems, resumed = (played[k] for k in ("boot", "frames", "saved", "problems", "resumed"))
+    assert boot < 6e9, boot  # 3.8 s of the chip's time here; most of it compiling the firmware's source
+    assert played["quiet"]
     for shot, (leds, art) in golden_frames("hog").items():
         buf, got_leds = frames[shot]
         assert png.ascii_art(buf) == art, "hog: shot %s differs from the simulator's" % shot
@@ -140,9 +150,10 @@ def test_a_missing_accelerometer_and_a_damaged_saved_game(tmp_path, installed):
     assert damaged == want != note
 
 
-def test_devices_describes_it_and_monitor_is_its_console(tmp_path, installed, monkeypatch):
-    """The host's probe stops the running app, gets past CircuitPython's "Press any key to enter the REPL"
-    and reads what runs there through the raw REPL; `cupkit monitor` is the console, its REPL included."""
+def test_devices_describes_it_and_monitor_is_its_console(tmp_path, played, monkeypatch):
+    """On the chip of the resumed game: the host's probe stops the app, gets past CircuitPython's "Press any
+    key to enter the REPL" and reads what runs there through the raw REPL; `cupkit monitor` is the console,
+    its REPL included."""
     import pty
     import select
     import signal
@@ -152,9 +163,9 @@ def test_devices_describes_it_and_monitor_is_its_console(tmp_path, installed, mo
     from cupkit.emu import pico as emu
     state = str(tmp_path / "emu-state.json")
     monkeypatch.setattr(emu, "STATE", state)
-    with Pico(flash_with(tmp_path, installed), board=BOARD, seed=1) as pico:
-        headless.boot(pico)
-        pico.mode("fast")
+    pico = played["pico"]
+    pico.mode("fast")
+    try:
         pico.advertise()
         start = len(pico.bridge.transcript)
         r = subprocess.run([sys.executable, "-m", "cupkit", "devices"], capture_output=True, text=True, timeout=120,
@@ -187,7 +198,7 @@ def test_devices_describes_it_and_monitor_is_its_console(tmp_path, installed, mo
             assert b"Press any key to enter the REPL" in read_until(b"Press any key to enter the REPL")
             os.write(fd, b"\r")
             assert b">>> " in read_until(b">>> ")
-            os.write(fd, b"print(6*7)\r")  # the terminal sends LF for Enter; CircuitPython wants CR
+            os.write(fd, b"print(6*7)\r")  # Enter: the terminal makes it LF, monitor sends CR (CircuitPython's)
             assert b"\n42" in read_until(b"\n42")
             os.write(fd, b"\x1d")
             _, status = os.waitpid(pid, 0)
@@ -199,3 +210,5 @@ def test_devices_describes_it_and_monitor_is_its_console(tmp_path, installed, mo
             except OSError:
                 pass
         pico.forget()
+    finally:
+        pico.mode("paused")
