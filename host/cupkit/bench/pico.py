@@ -153,9 +153,7 @@ def shows(transfers):
 
 def press(pico, key, what, wait, slow=False):
     """Press key (held HOLD ms, or LONG), run on for wait ms; (ms to the frame, or None; the frames since).
-    slow (CircuitPython): first let the chip finish its work, and after the wait too."""
-    if slow:
-        headless.ready(pico)
+    slow (CircuitPython): then run on until the chip has finished its work."""
     n = len(pico.transfers)
     t0 = pico.now
     pico.press(key)
@@ -217,6 +215,8 @@ def measure(progress=None, tours=None, circuitpython=False):
         with Pico(flash, board=board, seed=1) as pico:
             boot = headless.boot(pico) / MS
             pico.run(1000)
+            if circuitpython:
+                headless.ready(pico)
             keys, fps, heap = [], [], []
             at, resume = 0, False
             for pack, steps in TOURS:
