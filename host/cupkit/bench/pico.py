@@ -9,11 +9,11 @@ the bench file in /data (cupfw.bench: the least free heap of each screen, on the
   first display transfer that begins after it; the tumble is the frames from a roll's first to its last;
 - at the chip's REPL (the app stopped, the bench file removed): each screen drawn from a blank frame
   buffer and sent whole over I2C (a full redraw: draw, bus), the time to open each game, and each
-  firmware module's .mpy import.
+  core and firmware module's import (.mpy; on CircuitPython .py, compiled on the chip).
 
 Every figure is deterministic: the chip runs stepped, seeded, on its own clock. CircuitPython compiles
 a screen's source when it opens it and loses a key pressed meanwhile (as a real board would), so on it
-the chip is let finish its work before each key (cupkit.emu.headless.ready).
+the chip is let finish its work after each key before the next (cupkit.emu.headless.ready).
 """
 
 import json
@@ -233,8 +233,7 @@ def measure(progress=None, tours=None, circuitpython=False):
             say("timing each screen at the REPL")
             if circuitpython:  # its REPL cannot take the bus the stopped app held: power on again with B held
                 pico.power_cut()
-                pico.power_on(hold=["b"])
-                pico.mode("fast")
+                pico.power_on(hold=["b"], mode="fast")
                 pico.wait_serial("B held at power-on")
                 pico.release("b")
             pico.mode("fast")
