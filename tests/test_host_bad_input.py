@@ -11,6 +11,7 @@ from cupkit import paths
 from conftest import cupkit
 
 DEEP = "[" * 100000 + "]" * 100000
+DEEP_PACK = "[" * 3000 + "]" * 3000
 
 
 def one_clear_line(r, *wanted):
@@ -25,13 +26,14 @@ def test_deeply_nested_json_is_an_error_not_a_traceback(tmp_path):
     (tmp_path / "deep.json").write_text(DEEP)
     one_clear_line(cupkit("replay", "deep.json", cwd=str(tmp_path)), "deep.json: nested deeper than 64 levels")
     one_clear_line(cupkit("boards", "deep.json", cwd=str(tmp_path)), "deep.json: nested deeper than 64 levels")
+    (tmp_path / "deep.json").write_text(DEEP_PACK)  # within the device's 8 KB for a pack file
     r = cupkit("packs", "validate", "deep.json", cwd=str(tmp_path))
     assert r.returncode == 2 and r.stdout == "deep.json: nested deeper than 64 levels\n" and "Traceback" not in r.stderr
 
 
 def test_one_deep_pack_in_packs_breaks_only_its_own_line(tmp_path):
     (tmp_path / "packs").mkdir()
-    (tmp_path / "packs" / "deep.json").write_text(DEEP)
+    (tmp_path / "packs" / "deep.json").write_text(DEEP_PACK)
     r = cupkit("packs", "list", cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr
     rows = {line.split()[0]: line for line in r.stdout.splitlines()[1:]}
@@ -41,7 +43,7 @@ def test_one_deep_pack_in_packs_breaks_only_its_own_line(tmp_path):
     one_clear_line(cupkit("packs", "new", "mine", "--from", "deep", cwd=str(tmp_path)), "packs/deep.json: nested")
     # a record whose pack is the deep one: the core reads it, and the error is still one line
     (tmp_path / "g.json").write_text(json.dumps({"pack": "deep", "players": 2}))
-    one_clear_line(cupkit("replay", "g.json", cwd=str(tmp_path)), "nested too deeply")
+    one_clear_line(cupkit("replay", "g.json", cwd=str(tmp_path)), "pack deep: not valid JSON")
 
 
 @pytest.mark.parametrize("content,why", [
@@ -109,7 +111,7 @@ def test_numbers_out_of_range(tmp_path):
     for seeds in ("0", "-5", "many"):
         r = cupkit("bench", "greedy", "scoundrel", "--seeds", seeds)
         assert r.returncode == 2 and "--seeds: expected a whole number, 1 or more, not %s" % seeds in r.stderr
-    one_clear_line(cupkit("bench", "memory", "nosuch", "pig"), "no workload 'nosuch' (known: big-pig,", "firmware)")
+    one_clear_line(cupkit("bench", "memory", "nosuch", "pig"), "no workload 'nosuch' (known: big-pig,", "game-house-mia)")
     one_clear_line(cupkit("demo", "--delay", "-1"), "--delay: seconds, 0 or more")
     r = cupkit("vdev", "--heap", "0")
     assert r.returncode == 2 and "--heap: expected a whole number, 1 or more" in r.stderr
@@ -139,11 +141,13 @@ def test_text_from_pack_files_is_quoted_and_cut(tmp_path):
     r = cupkit("packs", "list", cwd=str(tmp_path))
     assert r.returncode == 0 and "\x1b" not in r.stdout
     assert [line for line in r.stdout.splitlines() if line.startswith("evil")][0].endswith("Evil\\x1b[2J\\nPig")
-    pack.update(rules="\x1b[31m" + "r" * 100000)
+    pack.update(rules="\x1b[31m" + "r" * 6000)  # within the 8 KB of a pack file, over the 4000 of rules
     (tmp_path / "packs" / "evil.json").write_text(json.dumps(pack))
     r = cupkit("packs", "validate", "packs/evil.json", cwd=str(tmp_path))
     assert r.returncode == 2 and "\x1b" not in r.stdout and len(r.stdout) < 600, r.stdout[:600]
-    assert r.stdout.startswith("packs/evil.json: $.rules: '\\x1b[31mrrr")
+    lines = r.stdout.splitlines()
+    assert sorted(set(line[:24] for line in lines)) == ["packs/evil.json: $.name:", "packs/evil.json: $.rules"]
+    assert "Evil\\x1b[2J\\nPig" in lines[0] and "characters left out" in r.stdout
 
 
 def test_argument_prefixes_are_not_guessed(tmp_path):

@@ -89,7 +89,7 @@ def press(app, bit, ms=80):
     app.run(80)
 
 
-def test_a_finished_game_goes_to_the_log_and_the_statistics(tmp_path):
+def test_a_finished_game_goes_to_the_log_and_the_statistics_as_its_end_is_left(tmp_path):
     rec = {"pack": "pig", "players": 2, "seed": 3, "dice": [5], "params": {"goal": 5}, "actions": []}
     Store(str(tmp_path)).write("game.json", rec)
     app = App(Board(data_dir=str(tmp_path)))
@@ -99,11 +99,12 @@ def test_a_finished_game_goes_to_the_log_and_the_statistics(tmp_path):
     app.run(600)
     press(app, B)  # hold: 5 reaches the goal
     st = Store(str(tmp_path))
-    assert st.read("game.json") is None
-    assert st.read("stats.json") == {"pig": {"games": 1, "wins": 1, "best": 5}}
-    assert st.logs() == ["log/00001.json"] and st.read("log/00001.json")["actions"] == ["roll", "hold"]
+    assert st.read("game.json")["actions"] == ["roll", "hold"] and st.logs() == []  # kept as the end is left
     press(app, A)
     assert app.name == "screens.menu"
+    assert st.read("game.json") is None
+    assert st.read("stats.json") == {"pig": {"games": 1, "wins": 1, "best": 5, "seats": [1, 0], "log": 1}}
+    assert st.logs() == ["log/00001.json"] and st.read("log/00001.json")["actions"] == ["roll", "hold"]
 
 
 def test_long_b_leaves_a_game_that_the_menu_resumes(tmp_path):

@@ -47,14 +47,27 @@ def drop(name):
             pass
 
 
+def unread():
+    """Drop the modules that read and check files (saved ones, packs): needed only for a moment."""
+    for m in ("cupcore.jsonin", "cupcore.packcheck", "cupfw.logbook", "cupfw.saved"):
+        drop(m)
+
+
 class App:
     def __init__(self, board):
+        if hasattr(gc, "threshold"):  # collect after each 1/16 of the heap: garbage never spreads over all of it
+            gc.threshold((gc.mem_free() + gc.mem_alloc()) // 16)
         self.b = board
         self.fb = board.fb
-        self.st = Store(board.data_dir)
-        saved = self.st.read("settings.json", None)
+        st = self.st = Store(board.data_dir)
+        saved = st.read("settings.json")
         for n in ("stats.json", "game.json"):
-            self.st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+            st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+        if st.logs(True):
+            from cupfw.logbook import check_logs
+            check_logs(st)
+            check_logs = None  # the function holds its module: let go of it before the drop
+        unread()
         self.cfg = {}
         for k, v, lo, hi in DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
@@ -78,12 +91,34 @@ class App:
         self.scr = None
         self.name = None
         self.next = None  # the screen to change to (name, arg)
+        self.ended = None  # a finished game not yet kept: (record, won, best, winner), see keep_ended
         self.dirty = True
+        self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
         board.contrast(self.contrast())
-        if self.st.problems:
-            self.go("screens.text", ("note", "Set aside (damaged): " + ", ".join([p[0] for p in self.st.problems])))
+        if st.problems:
+            more = st.aside_count - len(st.problems)
+            self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])
+                                     + ("\nand %d more" % more if more else "")))
         else:
             self.go("screens.menu")
+
+    def read(self, name, default=None):
+        """A saved file (Store.read), the file readers dropped again after."""
+        obj = self.st.read(name, default)
+        unread()
+        return obj
+
+    def keep_ended(self):
+        """Keep the game that ended in the log and the statistics (cupfw.logbook.finish: once, whatever a
+        power cut left undone), then let go of the file readers. Called as its screen is left, and as
+        the program stops (the host's console breaking in); a cut before leaves it saved, to resume."""
+        if self.ended:
+            try:
+                self.st.finish(*self.ended)
+            except OSError:
+                pass  # full or read-only flash: game.json stays, and the game is kept when resumed
+            self.ended = None
+        unread()  # what the last screen, or a game's end, read files with
 
     def contrast(self):
         return (0, 40, 100, 180, 255)[self.cfg["bright"]] if self.mode == 0 else (4 if self.mode == 1 else 0)
@@ -107,6 +142,7 @@ class App:
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
         gc.collect()
+        self.keep_ended()
         __import__("cupfw." + name)
         self.name = name
         for i in range(len(self.pattern)):
@@ -235,6 +271,7 @@ class App:
     def menu(self):
         """End the demo and show the menu now."""
         self.demo = None
+        drop("cupfw.demo")
         self.go("screens.menu")
         self.switch()
 
@@ -263,5 +300,9 @@ def error(board, title, detail):
 
 
 def main(board):
-    App(board).run()
+    app = App(board)
+    try:
+        app.run()
+    finally:
+        app.keep_ended()
 

@@ -44,7 +44,7 @@ class Demo:
             rec["params"] = {"goal": 30}
         elif eng == "mia":
             rec["params"] = {"lives": 1}
-        app.start(rec, 1)
+        app.go("games." + eng, (rec, 1))  # the engine is known: no pack read while the last game is up
         self.wait = 0
 
     def tick(self, now):

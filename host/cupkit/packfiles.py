@@ -32,6 +32,8 @@ def json_path(error):
 def problems(path):
     """Every reason the pack file at path cannot be used (empty list: it is fine), each one line
     fit for a terminal."""
+    if os.path.isfile(path) and os.path.getsize(path) > packs.MOST:
+        return ["the file is over %d bytes: the device would not read it" % packs.MOST]
     try:
         pack = jsonfile.read(path)
     except OSError as e:

@@ -44,7 +44,8 @@ class Screen(play.Game):
 
     def do(self, act, anim=0):
         before = self.s
-        play.Game.do(self, act, anim)
+        if not play.Game.do(self, act, anim):
+            return
         s = self.s
         self.sel = 0
         self.peek = False

@@ -23,7 +23,8 @@ class Screen(play.Game):
 
     def do(self, act, anim=0):
         hp = self.s["health"]
-        play.Game.do(self, act, anim)
+        if not play.Game.do(self, act, anim):
+            return
         if self.s["health"] < hp:
             self.app.flash(4, 400)
             self.app.beep(200, 150)

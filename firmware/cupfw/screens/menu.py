@@ -1,8 +1,15 @@
-"""The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo."""
+"""The game menu: resume, the packs on the device (built in and synced), statistics, settings, demo.
 
-from cupcore import packs
+A pack the device cannot play is listed as unusable, and A shows why. Listing
+reads every pack as a game start does (cupcore.packs.load) and checks all its
+fields (cupcore.packcheck.fields); a pack whose game cannot start (its page
+finds out, cupfw.screens.pack) is listed as unusable from then on.
+"""
+
+import gc
 
 from cupfw import gfx
+from cupfw.app import drop
 from cupfw.hal import UP, DOWN, A
 
 _END = ("Statistics", "Settings", "Demo")
@@ -11,18 +18,22 @@ _END = ("Statistics", "Settings", "Demo")
 class Screen:
     def __init__(self, app, arg):
         self.app = app
-        self.rec = app.st.read("game.json")
-        if not isinstance(self.rec, dict):
-            self.rec = None
-        labels = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
+        rec = app.read("game.json")
+        self.rec = {"pack": rec.get("pack")} if isinstance(rec, dict) else None  # the game screen reads it
+        from cupcore import packcheck, packs
         self.ids = packs.ids()
-        self.bad = {}  # pack id -> why it cannot be used
+        labels = ["Resume " + self.rec["pack"]] if self.rec else []
         for pid in self.ids:
-            try:
-                labels.append(packs.load(pid)["name"])
-            except ValueError as e:
-                labels.append(pid + " (unusable)")
-                self.bad[pid] = str(e)
+            label = pid[:24] + " (unusable)"
+            if not app.bad.get(pid):
+                try:
+                    label = packcheck.fields(packs.load(pid))["name"]
+                except ValueError as e:
+                    app.bad[pid] = str(e)
+            labels.append(label)
+        packcheck = None  # not needed again before a pack's page: let go of it, then drop it
+        drop("cupcore.packcheck")
+        gc.collect()  # the packs read for the list leave their garbage here, not in the next screen's way
         self.labels = labels + list(_END)
         self.sel = arg or 0
 
@@ -40,8 +51,8 @@ class Screen:
                 app.start(self.rec, 2)
             elif i < len(self.ids):
                 pid = self.ids[i]
-                if pid in self.bad:
-                    app.go("screens.text", ("note", self.bad[pid]))
+                if app.bad.get(pid):
+                    app.go("screens.text", ("note", app.bad[pid]))
                 else:
                     app.go("screens.pack", pid)
             elif i == len(self.ids):

@@ -1,9 +1,31 @@
-"""A pack's page: start a game, choose the number of players, read the quick-reference rules."""
+"""A pack's page: start a game, choose the number of players, read the quick-reference rules.
+
+The first time a pack with a game is opened, a game is started on it (cupcore.packcheck.game:
+its player range and params); if that fails the page says why, and the menu lists the pack
+as unusable from then on (app.bad).
+"""
 
 from cupcore import packs
 
 from cupfw import gfx
+from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
+
+
+def why(app, pack):
+    """Why the pack's game cannot be played, or None; found once, kept in app.bad."""
+    pid = pack["id"]
+    if pid not in app.bad:
+        import cupcore
+        from cupcore import packcheck
+        try:
+            packcheck.game(pack)
+            app.bad[pid] = None
+        except ValueError as e:
+            app.bad[pid] = str(e)
+        for m in ("packcheck", "replay", "engine", "rng") + cupcore.ENGINES:
+            drop("cupcore." + m)
+    return app.bad[pid]
 
 
 class Screen:
@@ -12,6 +34,9 @@ class Screen:
         self.pid = arg
         p = packs.load(arg)
         self.name = p["name"]
+        self.why = why(app, p) if "engine" in p else None
+        if self.why:
+            self.breaks = gfx.wrap(self.why)
         pl = p.get("players")
         self.lo = pl["min"] if pl else 0
         self.hi = pl["max"] if pl else 0
@@ -22,6 +47,10 @@ class Screen:
         if ev:
             return
         app = self.app
+        if self.why:
+            if bit == A or bit == B:
+                app.go("screens.menu")
+            return
         if bit == UP or bit == DOWN:
             self.sel = (self.sel + (1 if bit == DOWN else -1)) % 3
         elif bit == LEFT or bit == RIGHT:
@@ -43,6 +72,10 @@ class Screen:
 
     def draw(self, fb):
         gfx.bar(fb, self.name)
+        if self.why:
+            gfx.lines(fb, self.why, self.breaks, 0, 5, 11)
+            gfx.text(fb, "B: back", 0, 56)
+            return
         if self.hi:
             rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
         else:

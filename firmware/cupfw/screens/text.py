@@ -10,20 +10,22 @@ class Screen:
         self.kind, what = arg
         if self.kind == "rules":
             from cupcore import packs
-            p = packs.load(what)
+            p = packs.load(what, rules=True)
             self.title = p["name"] + " rules"
             self.text = p["rules"]
             self.back = what
         elif self.kind == "stats":
             self.title = "Statistics"
-            stats = app.st.read("stats.json", {})
+            stats = app.read("stats.json", {})  # checked in shape when read (cupfw.saved)
             lines = []
-            for pid in sorted(stats) if isinstance(stats, dict) else ():
+            for pid in sorted(stats):
                 s = stats[pid]
-                if isinstance(s, dict):
-                    lines.append("%s: %s games" % (pid, s.get("games", 0)))
-                    best = s.get("best")
-                    lines.append("  %s won%s" % (s.get("wins", 0), "" if best is None else ", best %s" % best))
+                best = s.get("best")
+                seats = s.get("seats", [])
+                lines.append("%s: %d games" % (pid, s.get("games", 0)))
+                lines.append("  %d won%s" % (s.get("wins", 0), "" if best is None else ", best %d" % best))
+                if len(seats) > 1:
+                    lines.append("  seats: " + " ".join([str(w) for w in seats]))
             self.text = "\n".join(lines) or "No games yet."
         else:
             self.title = "Notice"

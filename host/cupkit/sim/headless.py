@@ -42,6 +42,11 @@ def parse(text):
     return steps
 
 
+def lines(steps):
+    """The steps as the text of a normalised script, one step a line (what cupkit.sim.driver.steps reads)."""
+    return "".join("%s %s\n" % (c, a) if a is not None else c + "\n" for c, a in steps)
+
+
 def device(root):
     """Make root the simulated device's folder and the working directory, as on a board: the firmware
     finds its packs in ./packs (here the built-in ones), never in the folder the simulator was started
@@ -66,13 +71,15 @@ def _cpython(steps, raw, data, demo, root, seed):
         os.chdir(here)
 
 
+# The key script stays in a file that the driver reads a line at a time: a device's heap
+# (--heap) holds the firmware, not the script.
 _MP_SCRIPT = """from cupfw.hal.virtual import Board
 from cupfw.app import App
 import sim_driver
 app = App(Board(data_dir=%(data)r, seed=%(seed)r))
 if %(demo)r and not sim_driver.demo(app):
     raise SystemExit("the demo did not come back to the menu")
-sim_driver.run(app, %(steps)r, %(raw)r)
+sim_driver.run(app, sim_driver.steps(%(keys)r), %(raw)r)
 print(%(ok)r)
 """
 
@@ -81,9 +88,12 @@ def _micropython(steps, raw, data, demo, heap_kb, image, seed):
     work = tempfile.mkdtemp(prefix="cupkit-simlib-")
     try:
         tools.compile_mpy(sim_driver.__file__, "sim_driver.py", os.path.join(work, "sim_driver.mpy"))
+        keys = os.path.join(work, "keys.txt")
+        with open(keys, "w") as f:
+            f.write(lines(steps))
         script = os.path.join(work, "sim_main.py")
         with open(script, "w") as f:
-            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "steps": steps, "raw": raw, "ok": OK, "seed": seed})
+            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "keys": keys, "raw": raw, "ok": OK, "seed": seed})
         r = tools.run_micropython(script, image, heap_kb, path="lib:" + work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,149 @@
+"""Reading the store's files (cupfw.store), checked before use: size, header and checksum, JSON, shape.
+
+Apart from the store, which stays in memory for the saves during a game: this
+module is imported when a file is read, and the app drops it again.
+
+stats.json: {pack: {"games", "wins", "best", "seats": [wins of seat 1, 2, ...],
+"log": the number of the last log counted}} (older files lack "seats" and "log").
+A game record (game.json, log/NNNNN.json) is checked here only in shape; replay
+checks the rest.
+"""
+
+import os
+
+from cupfw.store import MOST, adler32
+
+_BIG = 1 << 30  # counts stay small ints on a 32-bit board
+HEAD = 14  # "cup1 " + 8 hex digits + "\n"
+
+
+def _sum(head):
+    """The checksum a store file's first line names (exactly as encode writes it); ValueError if none."""
+    if len(head) != HEAD or head[:5] != b"cup1 " or head[13] != 10 \
+            or [c for c in head[5:13] if c not in b"0123456789abcdef"]:
+        raise ValueError("no store header")
+    return int(head[5:13], 16)
+
+
+def decode(data):
+    """The object in a store file's bytes; ValueError if it is damaged."""
+    from cupcore import jsonin
+    body = data[HEAD:]
+    if adler32(body) != _sum(data[:HEAD]):
+        raise ValueError("checksum mismatch")
+    return jsonin.loads(body)
+
+
+def intact(path):
+    """ValueError unless the file at path has its size, header and checksum right; read in
+    small pieces, so a file costs no memory however large."""
+    size = os.stat(path)[6]
+    if size > MOST:
+        raise ValueError("too big: %d bytes" % size)
+    buf = bytearray(128)
+    with open(path, "rb") as f:
+        want = _sum(f.read(HEAD))
+        got = 1
+        n = f.readinto(buf)
+        while n:
+            got = adler32(buf if n == len(buf) else memoryview(buf)[:n], got)
+            n = f.readinto(buf)
+    if got != want:
+        raise ValueError("checksum mismatch")
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def settle(st, name):
+    """A NAME.new left by a power cut: switched in if complete, else removed (the old file stands)."""
+    path = st.path(name)
+    if _exists(path + ".new"):
+        try:
+            intact(path + ".new")
+        except (OSError, ValueError):
+            os.remove(path + ".new")
+        else:
+            st.replace(path + ".new", path)
+
+
+def aside(st, name, why):
+    """Set a damaged file aside as NAME.bad (or the first free NAME.badN) and report it."""
+    st.aside_count += 1
+    if len(st.problems) < 10:
+        st.problems.append((name, str(why)))
+    path = st.path(name)
+    dst = path + ".bad"
+    k = 1
+    while _exists(dst) and k < 9:
+        k += 1
+        dst = path + ".bad%d" % k
+    try:
+        st.replace(path, dst)
+    except OSError:
+        pass
+
+
+def read(st, name, default=None):
+    """The object stored as name, or default if absent or damaged (then set aside)."""
+    settle(st, name)
+    path = st.path(name)
+    if not _exists(path):
+        return default
+    from cupcore import jsonin
+    try:
+        intact(path)
+        with open(path, "rb") as f:  # checked, then parsed, in small pieces: never a copy of the file in memory
+            f.seek(HEAD)
+            obj = jsonin.load(f)
+        shape(name, obj)
+        return obj
+    except (OSError, ValueError) as e:
+        aside(st, name, e)
+        return default
+
+
+def _count(v):
+    return type(v) is int and 0 <= v < _BIG
+
+
+def _stats(stats, word):
+    if not isinstance(stats, dict):
+        return False
+    for pid in stats:
+        e = stats[pid]
+        if not word(pid, 24) or not isinstance(e, dict):
+            return False
+        seats = e.get("seats", [])
+        best = e.get("best")
+        if not (_count(e.get("games", 0)) and _count(e.get("wins", 0)) and _count(e.get("log", 0))
+                and (best is None or type(best) is int and -_BIG < best < _BIG)
+                and type(seats) is list and len(seats) <= 8 and not [w for w in seats if not _count(w)]):
+            return False
+    return True
+
+
+def _record(rec, word):
+    if not isinstance(rec, dict):
+        return False
+    acts = rec.get("actions")
+    return word(rec.get("pack"), 24) and type(rec.get("players")) is int and type(acts) is list \
+        and not [a for a in acts if type(a) is not str]
+
+
+def shape(name, obj):
+    """ValueError unless obj has the shape the device expects of the file name."""
+    from cupcore import word
+    if name == "stats.json":
+        ok = _stats(obj, word)
+    elif name == "game.json" or name[:4] == "log/":
+        ok = _record(obj, word)
+    else:
+        ok = isinstance(obj, dict)
+    if not ok:
+        raise ValueError("wrong shape")
