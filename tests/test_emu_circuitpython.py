@@ -21,6 +21,7 @@ from cupkit.emu import CP_UF2, drive, headless, image
 from cupkit.emu.pico import Pico
 from cupkit.sim import headless as sim
 from cupkit.sim import png
+from conftest import read_until
 from test_emu import golden_frames, session_records
 
 UF2_SHA = "1221c1c94bdc58247eaaa19c4acf1bcb96e4efe1cc0ee071ce3c3ae05d39cda2"
@@ -155,7 +156,6 @@ def test_devices_describes_it_and_monitor_is_its_console(tmp_path, played, monke
     key to enter the REPL" and reads what runs there through the raw REPL; `cupkit monitor` is the console,
     its REPL included."""
     import pty
-    import select
     import signal
     import subprocess
     import sys
@@ -179,27 +179,17 @@ def test_devices_describes_it_and_monitor_is_its_console(tmp_path, played, monke
         if pid == 0:
             os.execv(sys.executable, [sys.executable, "-m", "cupkit", "monitor", "--port", pico.port])
 
-        def read_until(token, seconds=60):
-            got, end = b"", time.monotonic() + seconds
-            while token not in got and time.monotonic() < end:
-                if select.select([fd], [], [], 0.1)[0]:
-                    try:
-                        got += os.read(fd, 4096)
-                    except OSError:
-                        break
-            return got
-
         try:
-            assert b"Ctrl-] to leave" in read_until(b"Ctrl-] to leave")
+            assert b"Ctrl-] to leave" in read_until(fd, b"Ctrl-] to leave", 60)
             end = time.monotonic() + 30
             while termios.tcgetattr(fd)[3] & termios.ISIG and time.monotonic() < end:
                 time.sleep(0.05)  # until miniterm has its terminal raw: a Ctrl-C before would stop monitor itself
             os.write(fd, b"\x03")
-            assert b"Press any key to enter the REPL" in read_until(b"Press any key to enter the REPL")
+            assert b"Press any key to enter the REPL" in read_until(fd, b"Press any key to enter the REPL", 60)
             os.write(fd, b"\r")
-            assert b">>> " in read_until(b">>> ")
+            assert b">>> " in read_until(fd, b">>> ", 60)
             os.write(fd, b"print(6*7)\r")  # Enter: the terminal makes it LF, monitor sends CR (CircuitPython's)
-            assert b"\n42" in read_until(b"\n42")
+            assert b"\n42" in read_until(fd, b"\n42", 60)
             os.write(fd, b"\x1d")
             _, status = os.waitpid(pid, 0)
             assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0

@@ -31,6 +31,7 @@ import time
 import tty
 
 from cupkit import paths
+from cupkit.device import advert
 from cupkit.emu import image, node
 from cupkit.paths import checked
 
@@ -553,26 +554,12 @@ class Pico:
 
     def advertise(self):
         """Record the port so that `cupkit devices` lists this emulated Pico."""
-        tmp = STATE + ".%d" % os.getpid()
-        with open(tmp, "w") as f:
-            json.dump({"port": self.port, "pid": os.getpid(), "flash": self.flash}, f)
-        os.replace(tmp, STATE)
+        advert.advertise(STATE, {"port": self.port, "flash": self.flash})
 
     def forget(self):
-        st = running()
-        if st is None or st.get("port") == self.port:
-            try:
-                os.remove(STATE)
-            except OSError:
-                pass
+        advert.forget(STATE, self.port)
 
 
 def running():
     """The advertised emulated Pico {port, pid, flash} if its process is alive, else None."""
-    try:
-        with open(STATE) as f:
-            st = json.load(f)
-        os.kill(st["pid"], 0)
-    except (OSError, ValueError, KeyError):
-        return None
-    return st
+    return advert.running(STATE)
