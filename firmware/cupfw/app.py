@@ -24,7 +24,7 @@ except ImportError:
     def const(x):
         return x
 
-TICK = const(20)  # ms between polls
+TICK = const(20)  # ms between polls (a board may poll faster: its tick_ms)
 LONG = const(700)  # ms held for a long press
 ATTRACT = const(30000)  # ms idle on the menu before the demo plays
 PRESS = const(0)
@@ -288,13 +288,14 @@ class App:
     def run(self, ms=-1):
         """The main loop: forever, or (simulator) for ms of board time."""
         b = self.b
+        tick = getattr(b, "tick_ms", TICK)
         end = b.ticks_ms() + ms
         while ms < 0 or b.ticks_diff(end, b.ticks_ms()) > 0:
             self.step()
             if self.mode == 2:
                 b.idle(TICK)
             else:
-                b.sleep_ms(TICK)
+                b.sleep_ms(tick)
 
 
 def error(board, title, detail):

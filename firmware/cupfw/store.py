@@ -58,12 +58,23 @@ def pieces(obj):
         yield json.dumps(obj).encode()
 
 
-def header(obj):
-    """The first line of a store file holding obj."""
+def measure(obj):
+    """(Adler-32, length) of obj's JSON text as pieces() makes it."""
     s = 1
+    n = 0
     for p in pieces(obj):
         s = adler32(p, s)
+        n += len(p)
+    return s, n
+
+
+def _line(s):
     return ("%s%08x\n" % (_MAGIC, s)).encode()
+
+
+def header(obj):
+    """The first line of a store file holding obj."""
+    return _line(measure(obj)[0])
 
 
 def encode(obj):
@@ -106,11 +117,9 @@ class Store:
     def write(self, name, obj):
         """Store obj as name atomically. OSError (full or read-only flash, or over MOST) leaves the old file."""
         path = self.path(name)
-        head = header(obj)
-        n = len(head)
-        for p in pieces(obj):
-            n += len(p)
-        if n > MOST:
+        s, n = measure(obj)  # one pass for the checksum and the size, one to write
+        head = _line(s)
+        if len(head) + n > MOST:
             raise OSError(27)  # EFBIG: read() would refuse it
         try:
             with open(path + ".new", "wb") as f:

@@ -25,6 +25,11 @@ def add_arguments(p):
     fl = sub.add_parser("flash", help="second flash vs first, and cupkit vs mpremote fs cp (virtual devices)")
     fl.add_argument("--json", action="store_true")
     fl.set_defaults(bench_run=_flash)
+    pi = sub.add_parser("pico", help="speed and heap on the emulated Pico, in the chip's own time: boot, redraws, "
+                        "key to frame, the dice tumble, free heap per game, .mpy imports")
+    pi.add_argument("--json", action="store_true")
+    pi.add_argument("--circuitpython", action="store_true", help="on CircuitPython 10.2.1 (board pico-cp)")
+    pi.set_defaults(bench_run=_pico)
     sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware")
     sz.add_argument("--json", action="store_true")
     sz.set_defaults(bench_run=_size)
@@ -118,3 +123,23 @@ def _size(args):
     for name, n in rows:
         print("%-18s %7d bytes %6.1f KB" % (name, n, n / 1024.0))
     return 0
+
+
+def _pico(args):
+    import sys
+    from cupkit.bench import pico as bench_pico
+    from cupkit.emu import node
+    from cupkit.emu.pico import EmuError
+    progress = (lambda s: print(s + " ...", file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
+    try:
+        r = bench_pico.measure(progress, circuitpython=args.circuitpython)
+    except (node.NodeMissing, EmuError) as e:
+        raise Fail(str(e))
+    v = bench_pico.verdicts(r)
+    if args.json:
+        r["verdicts"] = dict((k, {"figure": round(f, 1), "met": ok}) for k, (f, ok) in v.items())
+        print(json.dumps(r, indent=1))
+    else:
+        for line in bench_pico.report(r, v):
+            print(line)
+    return 0 if all(ok for k, (f, ok) in v.items() if k != "open_ms") else 1

@@ -1,0 +1,55 @@
+"""`cupkit bench pico` on the emulated Pico: the shape of its figures, and the targets it meets stay met.
+
+One boot per interpreter, the tour of one pack only (the command plays every engine); the figures are in the
+chip's own time, so they are the same on every run and machine. Like test_emu.py, this fails, never skips, without Node.
+"""
+
+import subprocess
+import sys
+
+from cupkit.bench import pico as bench_pico
+
+
+def test_the_figures_of_one_tour_and_every_screen():
+    r = bench_pico.measure(tours=("pig",))
+    assert 200 < r["boot_ms"] < 3000
+    screens = [n for n, d, b in r["redraw"]]
+    assert screens[:4] == ["menu", "pack page", "rules", "settings"] and "mia: reveal" in screens
+    for name, draw, bus in r["redraw"]:
+        assert 0 < draw < 200 and 23 < bus < 25, name  # all 8 pages: 1,024 bytes at 400 kHz
+    keyed = set((s, k) for s, k, ms in r["keys"])
+    assert ("menu", "open pig") in keyed and ("pig", "roll") in keyed and ("pig", "hold") in keyed
+    # a key whose screen did not change (a hold after a bust) shows no frame: None
+    assert all(ms is None or 0 < ms < 1000 for s, k, ms in r["keys"]), r["keys"]
+    assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
+    assert [p for p, fps in r["tumble"]] == ["pig", "pig"] and all(fps > 5 for p, fps in r["tumble"])
+    assert [p for p, b in r["heap"]] == ["pig"]
+    assert [p for p, t in r["open"]] == ["pig", "hog", "mia", "scoundrel", "bogey"]
+    assert len(r["import"]) > 20 and all(t > 0 for m, t in r["import"] if not m.startswith("cupfw.hal."))
+    v = bench_pico.verdicts(r)
+    assert v["heap_kb"][1], v  # met: keep it so
+    text = "\n".join(bench_pico.report(r, v))
+    assert "full redraw" in text and "targets: redraw < 30 ms" in text and "free heap >= 150 KB" in text
+
+
+def test_the_same_figures_on_circuitpython():
+    """CircuitPython (board pico-cp, the firmware as .py): the same rows, its own heap target met."""
+    r = bench_pico.measure(tours=("hog",), circuitpython=True)  # the nearest pack with a roll on the menu
+    assert r["interpreter"] == "circuitpython" and 2000 < r["boot_ms"] < 8000
+    assert 150000 < r["heap_total"] < 170000  # CircuitPython's heap on a Pico, about 160 KB
+    assert [n for n, d, b in r["redraw"]][:4] == ["menu", "pack page", "rules", "settings"]
+    assert all(0 < draw < 1000 and 23 < bus < 25 for n, draw, bus in r["redraw"]), r["redraw"]
+    # the chip is let finish before each key: every key that changes the screen shows its frame
+    assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
+    assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps > 2 for p, fps in r["tumble"])
+    assert [p for p, b in r["heap"]] == ["hog"]
+    mods = [m for m, t in r["import"]]
+    assert "cupfw.hal.circuit" in mods and "cupfw.hal.micro" not in mods
+    v = bench_pico.verdicts(r)
+    assert v["heap_kb"][1], v  # met: keep it so
+    assert "free heap >= 80 KB" in "\n".join(bench_pico.report(r, v))
+
+
+def test_the_command_is_there():
+    r = subprocess.run([sys.executable, "-m", "cupkit", "bench", "pico", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "--json" in r.stdout and "--circuitpython" in r.stdout
