@@ -62,8 +62,8 @@ class App:
         self.fb = board.fb
         st = self.st = Store(board.data_dir)
         saved = st.read("settings.json")
-        for n in ("stats.json", "game.json"):
-            st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+        st.read("stats.json")  # checked now, so that every damaged file is reported at boot, all at once
+        st.read("game.json", None, True)  # (its head: a long game's actions are read when it is resumed)
         if st.logs(True):
             from cupfw.logbook import check_logs
             check_logs(st)
@@ -106,9 +106,9 @@ class App:
         else:
             self.go("screens.menu")
 
-    def read(self, name, default=None):
+    def read(self, name, default=None, head=False):
         """A saved file (Store.read), the file readers dropped again after."""
-        obj = self.st.read(name, default)
+        obj = self.st.read(name, default, head)
         unread()
         return obj
 

@@ -10,6 +10,7 @@ import gc
 
 from cupfw import gfx
 from cupfw.app import drop, unread
+from cupfw.store import Actions
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
@@ -38,24 +39,19 @@ class Game:
                 drop("cupcore.packs")  # out before the engine comes in
                 drop("cupcore.packtext")
             from cupcore import replay
-            room = getattr(replay.engine(pack["engine"]).Game, "ROOM", 0)
-            if room and not self.demo:  # a long game's actions: their list made whole now, never doubled later
-                acts = [None] * (room * min(8, max(1, self.rec.get("players") or 1)))
-                del acts[:]  # (the list keeps its room)
+            replay.engine(pack["engine"])
             if self.resumed:
                 gc.collect()  # the record's action list is the largest block a game needs: room for it
                 self.rec = app.st.read("game.json")
                 unread()  # the readers out before the replay
-            if room and not self.demo and isinstance(self.rec, dict) and type(self.rec.get("actions")) is list:
-                acts.extend(self.rec["actions"])
-                self.rec["actions"] = acts
-            acts = None
             self.g = replay.load(self.rec, None, pack)
+            if type(self.rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
+                self.rec["actions"] = Actions(self.rec["actions"])
         except ValueError as e:
             self.err = str(e)
             return
         finally:
-            pack = replay = acts = None
+            pack = replay = None
             drop("cupcore.replay")  # the game needs only its engine now
         self.s = self.g.summary()
         self.enter()

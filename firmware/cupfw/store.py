@@ -38,18 +38,56 @@ def adler32(data, value=1):
     return (b << 16) | a
 
 
+class Actions:
+    """A game's actions, read as a list of them is, a byte each: the action's place among the game's
+    different actions. (Mafia's 900 rolls for 6 players, a list, would be one 7 KB block of a
+    64-bit heap; here 900 bytes.) pieces() writes it as the record's JSON list; cupfw.saved
+    reads a record's actions into one, one by one."""
+
+    def __init__(self, acts):
+        self.words = []
+        self.codes = bytearray()
+        for a in acts:
+            self.append(a)
+
+    def append(self, a):
+        w = self.words
+        if a not in w:
+            w.append(a)
+            if len(w) == 257:  # more than a byte tells apart: a list of numbers from here on
+                self.codes = list(self.codes)
+        self.codes.append(w.index(a))
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __eq__(self, other):
+        return list(self) == other
+
+    def __getitem__(self, i):
+        """An action, or a list of them for a slice (the store writes 16 at a time)."""
+        if type(i) is int:
+            return self.words[self.codes[i]]
+        return [self.words[c] for c in self.codes[i]]
+
+
 def pieces(obj):
-    """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted) and a list 16 items
-    at a time, so that a long game record never needs one big string (write() makes them twice)."""
+    """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted, "actions" last) and a
+    list 16 items at a time, so that a long game record never needs one big string (write() makes
+    them twice). A record's fields before its actions are its head (see cupfw.saved.record)."""
     if isinstance(obj, dict):
         yield b"{"
         sep = b""
-        for k in sorted(obj):  # the same bytes for equal objects on every port (cupfw.logbook.holds)
+        keys = sorted(obj)  # the same bytes for equal objects on every port (cupfw.logbook.holds)
+        if "actions" in obj:
+            keys.remove("actions")
+            keys.append("actions")
+        for k in keys:
             yield sep + json.dumps(k).encode() + b": "
             yield from pieces(obj[k])
             sep = b", "
         yield b"}"
-    elif isinstance(obj, list) and len(obj) > 16:
+    elif isinstance(obj, list) and len(obj) > 16 or isinstance(obj, Actions):
         yield b"["
         for i in range(0, len(obj), 16):
             yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]
@@ -102,7 +140,7 @@ class Store:
     def path(self, name):
         return self.root + "/" + name
 
-    def read(self, name, default=None):
+    def read(self, name, default=None, head=False):
         """The object stored as name, or default if absent or damaged (then set aside): cupfw.saved.read."""
         path = self.path(name)
         for p in (path, path + ".new"):
@@ -111,7 +149,7 @@ class Store:
             except OSError:
                 continue
             from cupfw import saved
-            return saved.read(self, name, default)
+            return saved.read(self, name, default, head)
         return default
 
     def write(self, name, obj):

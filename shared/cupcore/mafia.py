@@ -17,7 +17,6 @@ PARAMS = {"dice": (1, 10), "tokens": (1, 9)}
 
 class Game(Table):
     RESERVE = 264  # random 3-player games run to about 260 actions
-    ROOM = 150  # a player's share of the actions a long game takes (the device reserves them at its start)
 
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)

@@ -33,7 +33,7 @@ class Screen(play.Game):
         self.peek = False
         self.cur = 1 if self.g.under else 0  # hidden: A on a die peeks at once
         if not self.demo:
-            del self.rec["actions"][:]  # nothing is saved, and a cup can roll all evening
+            self.rec["actions"] = []  # nothing is saved, and a cup can roll all evening
         return True
 
     def press(self, bit):

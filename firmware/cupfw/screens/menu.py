@@ -32,7 +32,7 @@ _END = ("Statistics", "Settings", "Demo")
 class Screen:
     def __init__(self, app, arg):
         self.app = app
-        rec = app.read("game.json")
+        rec = app.read("game.json", None, True)  # its head: the pack
         self.rec = {"pack": rec.get("pack")} if isinstance(rec, dict) else None  # the game screen reads it
         from cupcore import packcheck, packs
         self.ids = packs.ids()

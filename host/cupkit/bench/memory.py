@@ -149,8 +149,9 @@ def _saved(data, cut):
     """Make the first logged game the game in progress again, its record cut as CUTS says."""
     st = Store(data)
     rec = st.read(st.logs()[0])
-    n = len(rec["actions"])
-    del rec["actions"][{"mid": n // 2, "last-1": n - 1, "last": n}[cut]:]
+    acts = list(rec["actions"])
+    n = len(acts)
+    rec["actions"] = acts[:{"mid": n // 2, "last-1": n - 1, "last": n}[cut]]
     st.write("game.json", rec)
 
 

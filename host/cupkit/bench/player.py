@@ -82,6 +82,7 @@ def moves(app, seed):
     while app.scr.err is None and (app.scr.anim or not (app.scr.s["over"] and app.scr.ended())):
         if not app.scr.anim:
             app.scr.auto(rng)
+            app.last = app.b.ticks_ms()  # a move is a key a person pressed: the cup stays awake
         app.run(STEP)
     if app.scr.err is not None:
         raise RuntimeError(app.scr.err)
