@@ -24,17 +24,17 @@ except ImportError:
     def const(x):
         return x
 
-TICK = const(20)  # ms between polls (a board may poll faster: its tick_ms)
-LONG = const(700)  # ms held for a long press
-ATTRACT = const(30000)  # ms idle on the menu before the demo plays
-PRESS = const(0)
-RELEASE = const(1)
-LONGPRESS = const(2)
+_TICK = const(20)  # ms between polls (a board may poll faster: its tick_ms)
+_LONG = const(700)  # ms held for a long press
+_ATTRACT = const(30000)  # ms idle on the menu before the demo plays
+_PRESS = const(0)
+_RELEASE = const(1)
+_LONGPRESS = const(2)
 SHAKE = const(64)  # the shake sensor, reported as a press of this bit
 # LED colours by index: off, dim white, green, amber, red, blue, magenta, cyan.
-PALETTE = b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff"
+_PALETTE = const(b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff")
 # Settings: name, default, lowest, highest (times in seconds, 0 = never).
-DEFAULTS = (("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200))
+_DEFAULTS = const((("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200)))
 
 
 def drop(name):
@@ -70,7 +70,7 @@ class App:
             check_logs = None  # the function holds its module: let go of it before the drop
         unread()
         self.cfg = {}
-        for k, v, lo, hi in DEFAULTS:
+        for k, v, lo, hi in _DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
             self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
         if isinstance(saved, dict) and "cup" in saved:
@@ -186,16 +186,16 @@ class App:
                 self.swallow |= bit
                 return
         if self.swallow & bit:
-            if ev == RELEASE:
+            if ev == _RELEASE:
                 self.swallow &= ~bit
             return
         if self.demo is not None:
-            if ev != PRESS:
+            if ev != _PRESS:
                 return
             self.swallow |= bit & ~SHAKE
             self.menu()
             return
-        if ev == PRESS and bit != SHAKE:
+        if ev == _PRESS and bit != SHAKE:
             self.beep(2000, 5)
         self.scr.key(ev, bit)
         if self.next:
@@ -209,7 +209,7 @@ class App:
         # Debounced: the same on two polls running, or seen after a long pass (a redraw on a real chip).
         # Contacts bounce for a few ms, less than a poll's distance; waiting for a second poll after a
         # long pass would miss a short release between two presses, and the second press with it.
-        stale = b.ticks_diff(now, self.t_poll) > 2 * TICK
+        stale = b.ticks_diff(now, self.t_poll) > 2 * _TICK
         self.t_poll = now
         if (raw == self.raw or stale) and raw != self.held:
             changed = raw ^ self.held
@@ -220,15 +220,15 @@ class App:
                     if raw & bit:
                         self.lk = bit
                         self.t_press = now
-                    self.event(PRESS if raw & bit else RELEASE, bit, now)
+                    self.event(_PRESS if raw & bit else _RELEASE, bit, now)
                 bit <<= 1
         self.raw = raw
-        if self.held & self.lk and b.ticks_diff(now, self.t_press) >= LONG:
+        if self.held & self.lk and b.ticks_diff(now, self.t_press) >= _LONG:
             bit = self.lk
             self.lk = 0
-            self.event(LONGPRESS, bit, now)
+            self.event(_LONGPRESS, bit, now)
         if b.shaken():
-            self.event(PRESS, SHAKE, now)
+            self.event(_PRESS, SHAKE, now)
         if self.demo is not None:
             self.demo.tick(now)
         if self.next:
@@ -245,7 +245,7 @@ class App:
         elif self.mode == 0 and cfg["dim"] and idle >= cfg["dim"] * 1000 and self.demo is None:
             self.mode = 1
             b.contrast(self.contrast())
-        if self.name == "screens.menu" and self.mode == 0 and not self.attracted and idle >= ATTRACT:
+        if self.name == "screens.menu" and self.mode == 0 and not self.attracted and idle >= _ATTRACT:
             self.attracted = True
             self.run_demo(False)
         if self.dirty and self.mode < 2:
@@ -270,7 +270,7 @@ class App:
             for i in range(n):
                 c = (fl if fl >= 0 else self.pattern[i]) * 3
                 for j in range(3):
-                    out[3 * i + j] = PALETTE[c + j] * lvl // 4
+                    out[3 * i + j] = _PALETTE[c + j] * lvl // 4
         self.b.leds(out)
 
     def menu(self):
@@ -288,12 +288,12 @@ class App:
     def run(self, ms=-1):
         """The main loop: forever, or (simulator) for ms of board time."""
         b = self.b
-        tick = getattr(b, "tick_ms", TICK)
+        tick = getattr(b, "tick_ms", _TICK)
         end = b.ticks_ms() + ms
         while ms < 0 or b.ticks_diff(end, b.ticks_ms()) > 0:
             self.step()
             if self.mode == 2:
-                b.idle(TICK)
+                b.idle(_TICK)
             else:
                 b.sleep_ms(tick)
 

@@ -10,17 +10,48 @@ import gc
 
 from cupfw import gfx
 from cupfw.app import drop, unread
-from cupfw.store import Actions
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
 
 
+class Actions:
+    """A game's actions, read as a list of them is, a byte each: the action's place among the game's
+    different actions. (Mafia's 900 rolls for 6 players, a list, would be one 7 KB block of a
+    64-bit heap; here 900 bytes.) cupfw.store's pieces() writes it as the record's JSON
+    list; cupfw.saved reads a record's actions into one, one by one."""
+
+    def __init__(self, acts):
+        self.words = []
+        self.codes = bytearray()
+        for a in acts:
+            self.append(a)
+
+    def append(self, a):
+        w = self.words
+        if a not in w:
+            w.append(a)
+            if len(w) == 257:  # more than a byte tells apart: a list of numbers from here on
+                self.codes = list(self.codes)
+        self.codes.append(w.index(a))
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __eq__(self, other):
+        return list(self) == other
+
+    def __getitem__(self, i):
+        """An action, or a list of them for a slice (the store writes 16 at a time)."""
+        if type(i) is int:
+            return self.words[self.codes[i]]
+        return [self.words[c] for c in self.codes[i]]
+
+
 class Game:
     def __init__(self, app, arg):
         """arg: (record, mode); a resumed game (mode 2) is read from game.json here, the record
-        naming only its pack: its engine is loaded first, so that the saved actions are read as
-        the engine's own interned strings (Pig, Mia) rather than a string object each."""
+        naming only its pack. Its actions are kept as Actions (a byte each)."""
         self.app = app
         self.rec, mode = arg
         self.demo = mode == 1
@@ -38,12 +69,11 @@ class Game:
                 packs = None
                 drop("cupcore.packs")  # out before the engine comes in
                 drop("cupcore.packtext")
-            from cupcore import replay
-            replay.engine(pack["engine"])
-            if self.resumed:
-                gc.collect()  # the record's action list is the largest block a game needs: room for it
+            if self.resumed:  # read before the engine and the replay come in: the readers out again first
+                gc.collect()
                 self.rec = app.st.read("game.json")
-                unread()  # the readers out before the replay
+                unread()
+            from cupcore import replay
             self.g = replay.load(self.rec, None, pack)
             if type(self.rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
                 self.rec["actions"] = Actions(self.rec["actions"])

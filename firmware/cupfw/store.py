@@ -23,9 +23,15 @@ in cupfw.logbook, each imported when needed.
 import json
 import os
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 LOG_KEEP = 20
 MOST = 16384  # bytes in a store file: a long game's record is a few KB
-_MAGIC = "cup1 "  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
+_MAGIC = const("cup1 ")  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
 
 
 def adler32(data, value=1):
@@ -36,39 +42,6 @@ def adler32(data, value=1):
         a = (a + c) % 65521
         b = (b + a) % 65521
     return (b << 16) | a
-
-
-class Actions:
-    """A game's actions, read as a list of them is, a byte each: the action's place among the game's
-    different actions. (Mafia's 900 rolls for 6 players, a list, would be one 7 KB block of a
-    64-bit heap; here 900 bytes.) pieces() writes it as the record's JSON list; cupfw.saved
-    reads a record's actions into one, one by one."""
-
-    def __init__(self, acts):
-        self.words = []
-        self.codes = bytearray()
-        for a in acts:
-            self.append(a)
-
-    def append(self, a):
-        w = self.words
-        if a not in w:
-            w.append(a)
-            if len(w) == 257:  # more than a byte tells apart: a list of numbers from here on
-                self.codes = list(self.codes)
-        self.codes.append(w.index(a))
-
-    def __len__(self):
-        return len(self.codes)
-
-    def __eq__(self, other):
-        return list(self) == other
-
-    def __getitem__(self, i):
-        """An action, or a list of them for a slice (the store writes 16 at a time)."""
-        if type(i) is int:
-            return self.words[self.codes[i]]
-        return [self.words[c] for c in self.codes[i]]
 
 
 def pieces(obj):
@@ -87,7 +60,7 @@ def pieces(obj):
             yield from pieces(obj[k])
             sep = b", "
         yield b"}"
-    elif isinstance(obj, list) and len(obj) > 16 or isinstance(obj, Actions):
+    elif isinstance(obj, list) and len(obj) > 16 or hasattr(obj, "codes"):  # a game's cupfw.play.Actions
         yield b"["
         for i in range(0, len(obj), 16):
             yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]

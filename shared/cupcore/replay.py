@@ -66,7 +66,7 @@ def load(record, where=None, pack=None):
     """The game after every action of the record; ValueError "action N (...): why" on the first illegal one."""
     game = start(record, where, pack)
     acts = record.get("actions", [])
-    if type(acts) is not list and not hasattr(acts, "codes"):  # (the device's compact list, cupfw.store.Actions)
+    if type(acts) is not list and not hasattr(acts, "codes"):  # (the device's compact list, cupfw.play.Actions)
         raise ValueError("record: actions must be a list")
     i = 0
     for a in acts:

@@ -18,6 +18,12 @@ from cupfw import gfx
 from cupfw.app import drop
 from cupfw.hal import UP, DOWN, A, B
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 # Groups in menu order: the line on the menu, and the engines of its packs, each between spaces. An
 # engine that is listed nowhere goes to More games, a reference pack (no engine) to Rules, one that
 # cannot be read to Unusable. (One constant tuple: its strings cost the device no qstrs.)
@@ -26,7 +32,7 @@ _GROUPS = (("Dice cup            >", " cup "),
            ("Push your luck      >", " pig "), ("Bluffing            >", " mia "),
            ("Solitaire           >", " scoundrel bogey "), ("More games          >", ""),
            ("Rules               >", ""), ("Unusable            >", ""))
-_END = ("Statistics", "Settings", "Demo")
+_END = const(("Statistics", "Settings", "Demo"))
 
 
 class Screen:
