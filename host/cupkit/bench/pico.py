@@ -174,16 +174,35 @@ def tumble(frames):
     return (len(roll) - 1) / ((roll[-1][1] - roll[0][1]) / 1e9) if len(roll) > 2 else None
 
 
-def tour(pico, pack, keys, at, resume, slow=False):
-    """From the menu (selection at): to pack's page, its game, the keys; then back to the menu with B held.
-    Returns the rows of key times, the tumble figures and the new selection. slow: as for press()."""
+def route(pack, last, resume):
+    """The keys from the top of the grouped menu to pack's line: down to its group's line (below "Resume"
+    once a game is saved), A into the group if it holds more than one pack (it opens on last, the pack
+    played last, if that is in it), down to the pack. The groups as the menu makes them (cupfw.screens.menu)."""
+    from cupfw.screens.menu import _GROUPS
     ids = packs.ids([paths.PACKS])
-    want = ids.index(pack) + (1 if resume else 0)
+    group = {}
+    for pid in ids:
+        e = packs.load(pid, [paths.PACKS]).get("engine")
+        group[pid] = 6 if e is None else 5
+        for j in range(5):
+            if " %s " % e in _GROUPS[j][1]:
+                group[pid] = j
+    top = sorted(set(group.values()))
+    members = [p for p in ids if group[p] == group[pack]]
+    keys = ["down"] * (top.index(group[pack]) + (1 if resume else 0))
+    if len(members) > 1:
+        keys.append("a")
+        keys += ["down"] * ((members.index(pack) - (members.index(last) if last in members else 0)) % len(members))
+    return keys
+
+
+def tour(pico, pack, keys, last, resume, slow=False):
+    """From the top of the menu: to pack's page (last: the pack played before), its game, the keys; then back
+    to the menu with B held. Returns the rows of key times and the tumble figures. slow: as for press()."""
     rows, fps = [], []
-    while at != want:
-        ms, _ = press(pico, "down", "key", 300, slow)
-        rows.append(("menu", "down", ms))
-        at += 1
+    for key in route(pack, last, resume):
+        ms, _ = press(pico, key, "key", 300, slow)
+        rows.append(("menu", key, ms))
     ms, _ = press(pico, "a", "open", 700, slow)
     rows.append(("menu", "open " + pack, ms))
     ms, _ = press(pico, "down", "key", 300, slow)
@@ -195,8 +214,8 @@ def tour(pico, pack, keys, at, resume, slow=False):
         rows.append((pack, label, ms))
         if what == "roll":
             fps.append((pack, tumble(frames)))
-    press(pico, "b", "leave", 700, slow)
-    return rows, fps, 0  # the menu opens at its top
+    press(pico, "b", "leave", 700, slow)  # the menu then opens at its top, "Resume" first
+    return rows, fps
 
 
 def measure(progress=None, tours=None, circuitpython=False):
@@ -218,14 +237,14 @@ def measure(progress=None, tours=None, circuitpython=False):
             if circuitpython:
                 headless.ready(pico)
             keys, fps, heap = [], [], []
-            at, resume = 0, False
+            last, resume = None, False
             for pack, steps in TOURS:
                 if tours is not None and pack not in tours:
                     continue
                 say("playing " + pack)
                 start = len(pico.serial)
-                rows, f, at = tour(pico, pack, steps, at, resume, circuitpython)
-                resume = True  # the game left stays saved: "Resume" heads the menu
+                rows, f = tour(pico, pack, steps, last, resume, circuitpython)
+                last, resume = pack, True  # the game left stays saved: "Resume" heads the menu
                 keys += rows
                 fps += f
                 for name, low in re.findall(r"cupkit bench: heap (games\.\w+) (\d+)", pico.serial[start:]):
