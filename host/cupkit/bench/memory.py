@@ -27,9 +27,7 @@ from cupkit.bench import player
 from cupkit.device import layout
 
 GAMES = 20
-SELFPLAY_KB = 24  # a pack's self-play, as the issues set it
-FIRST_KB = 26  # the first four engines' self-play, since every action and pack field is checked as ASCII
-FIRST = ("pig", "mia", "scoundrel", "bogey")
+SELFPLAY_KB = 24  # every pack's self-play, as the issues set it
 FIRMWARE_KB = 64
 RULES_MAX = 4000  # characters: the schema's limit for a pack's rules
 HOUSE = "house-mia"  # the house pack with the longest rules, in the image's /packs
@@ -115,7 +113,7 @@ def workloads():
             "engine": pack["engine"],
             "what": "%d self-play games, %d player%s" % (GAMES, n, "" if n == 1 else "s"),
             "runs": [{"script": _SELFPLAY % {"games": GAMES, "pack": pid, "players": n, "ok": OK}}],
-            "budget_kb": FIRST_KB if pack["engine"] in FIRST else SELFPLAY_KB,
+            "budget_kb": SELFPLAY_KB,
         })
         if pack["engine"] != "cup":  # the plain cup is a tool: no end, nothing saved (the firmware workload rolls it)
             games.append(_game(pack))
