@@ -1,8 +1,8 @@
 """Drawing on the 128x64 frame buffer with the firmware's own bitmaps.
 
 Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows; g j p q y reach
-into the cell's eighth row with their descenders), blitted glyph by
-glyph where framebuf exists (MicroPython: C does the pixels) and drawn with
+into the cell's eighth row with their descenders), blitted a line at a
+time where framebuf exists (MicroPython: C does the pixels) and drawn with
 fb.pixel elsewhere; a frame is the same bytes either way. Dice and card suits are small bitmaps
 that can be scaled up to be read at arm's length.
 """
@@ -57,34 +57,40 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
 
 try:
     import framebuf
-    # One glyph at a time is copied into _CELL and blitted (framebuf's C code) through a
-    # palette: the glyph's 1s become the colour c, its 0s the other colour, which is the key
-    # (blit compares the key after the palette), so only the glyph's pixels are drawn, as
-    # glyph() draws them, in a fraction of the Python steps.
-    _CELL = bytearray(5)
-    _SPRITE = framebuf.FrameBuffer(_CELL, 5, 8, framebuf.MONO_VLSB)
-    _INK = (framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB),
-            framebuf.FrameBuffer(bytearray(b"\x40"), 2, 1, framebuf.MONO_HLSB))
+    # A line of text is laid out as glyph columns (6 bytes a cell, the sixth blank) in a scratch
+    # MONO_VLSB buffer and blitted once (framebuf's C code) with its 0s as the key, so only the
+    # glyphs' pixels are drawn, as glyph() draws them; inverted text (c = 0) goes through the
+    # palette _INK, which swaps the colours (blit compares the key after the palette).
+    _INK = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB)
 except ImportError:  # CPython's stand-in and CircuitPython: pixel by pixel
-    _SPRITE = None
+    framebuf = None
 
 
 def text(fb, s, x, y, k=1, c=1):
     """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
-    blit = _SPRITE is not None and k == 1 and hasattr(fb, "blit")
+    if framebuf is not None and k == 1 and hasattr(fb, "blit"):
+        b = s.encode()
+        if len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
+            f = memoryview(FONT)
+            line = bytearray(6 * len(b))
+            j = 0
+            for o in b:  # iterating the bytes, not the str, makes no 1-character strings
+                o -= 32
+                if 0 <= o < 95:
+                    o *= 5
+                    line[j:j + 5] = f[o:o + 5]
+                j += 6
+            if j:
+                line = framebuf.FrameBuffer(line, j, 8, framebuf.MONO_VLSB)
+                if c:
+                    fb.blit(line, x, y, 0)
+                else:
+                    fb.blit(line, x, y, 1, _INK)
+            return x + j
     for ch in s:
         o = ord(ch) - 32
         if 0 <= o < 95:
-            if blit:
-                o *= 5
-                _CELL[0] = FONT[o]
-                _CELL[1] = FONT[o + 1]
-                _CELL[2] = FONT[o + 2]
-                _CELL[3] = FONT[o + 3]
-                _CELL[4] = FONT[o + 4]
-                fb.blit(_SPRITE, x, y, 1 - c, _INK[c])
-            else:
-                glyph(fb, FONT, o * 5, 5, x, y, k, c)
+            glyph(fb, FONT, o * 5, 5, x, y, k, c)
         x += 6 * k
     return x
 
