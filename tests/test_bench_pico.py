@@ -16,7 +16,7 @@ def test_the_figures_of_one_tour_and_every_screen():
     screens = [n for n, d, b in r["redraw"]]
     assert screens[:4] == ["menu", "pack page", "rules", "settings"] and "mia: reveal" in screens
     for name, draw, bus in r["redraw"]:
-        assert 0 < draw < 200 and 23 < bus < 25, name  # all 8 pages: 1,024 bytes at 400 kHz
+        assert 0 < draw < 200 and 9 < bus < 11, name  # all 8 pages: 1,024 bytes at 1 MHz (the pico profile)
     keyed = set((s, k) for s, k, ms in r["keys"])
     assert ("menu", "open pig") in keyed and ("pig", "roll") in keyed and ("pig", "hold") in keyed
     # a key whose screen did not change (a hold after a bust) shows no frame: None
@@ -38,7 +38,7 @@ def test_the_same_figures_on_circuitpython():
     assert r["interpreter"] == "circuitpython" and 2000 < r["boot_ms"] < 8000
     assert 150000 < r["heap_total"] < 170000  # CircuitPython's heap on a Pico, about 160 KB
     assert [n for n, d, b in r["redraw"]][:4] == ["menu", "pack page", "rules", "settings"]
-    assert all(0 < draw < 1000 and 23 < bus < 25 for n, draw, bus in r["redraw"]), r["redraw"]
+    assert all(0 < draw < 1000 and 9 < bus < 11 for n, draw, bus in r["redraw"]), r["redraw"]  # at 1 MHz
     # the chip is let finish before each key: every key that changes the screen shows its frame
     assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
     assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps > 2 for p, fps in r["tumble"])
