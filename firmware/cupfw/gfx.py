@@ -1,10 +1,10 @@
 """Drawing on the 128x64 frame buffer with the firmware's own bitmaps.
 
 Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows; g j p q y reach
-into the cell's eighth row with their descenders), blitted a line at a
-time where framebuf exists (MicroPython: C does the pixels) and drawn with
-fb.pixel elsewhere; a frame is the same bytes either way. Dice and card suits are small bitmaps
-that can be scaled up to be read at arm's length.
+into the cell's eighth row with their descenders), blitted a line at a time
+(framebuf's C code on MicroPython, cupfw.hal.fbuf elsewhere); glyph() draws
+the same pixels one by one. A frame is the same bytes everywhere. Dice and
+card suits are small bitmaps that can be scaled up to be read at arm's length.
 """
 
 # ASCII 32..126, five column bytes each (bit 0 = top row, bit 7 the descenders).
@@ -57,18 +57,18 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
 
 try:
     import framebuf
-    # A line of text is laid out as glyph columns (6 bytes a cell, the sixth blank) in a scratch
-    # MONO_VLSB buffer and blitted once (framebuf's C code) with its 0s as the key, so only the
-    # glyphs' pixels are drawn, as glyph() draws them; inverted text (c = 0) goes through the
-    # palette _INK, which swaps the colours (blit compares the key after the palette).
-    _INK = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB)
-except ImportError:  # CPython's stand-in and CircuitPython: pixel by pixel
-    framebuf = None
+except ImportError:  # CPython and CircuitPython: the pure-Python stand-in, the same bytes a page at a time
+    from cupfw.hal import fbuf as framebuf
+# A line of text is laid out as glyph columns (6 bytes a cell, the sixth blank) in a scratch MONO_VLSB
+# buffer and blitted once, with its 0s as the key, so only the glyphs' pixels are drawn, as glyph()
+# draws them; inverted text (c = 0) goes through the palette _INK, which swaps the colours (blit
+# compares the key after the palette).
+_INK = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
 
 def text(fb, s, x, y, k=1, c=1):
     """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
-    if framebuf is not None and k == 1 and hasattr(fb, "blit"):
+    if k == 1 and hasattr(fb, "blit"):
         b = s.encode()
         if len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
             f = memoryview(FONT)
