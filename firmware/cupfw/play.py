@@ -145,11 +145,11 @@ class Game:
             self.anim = 0
             self.relight(-1)
             return True
-        t = now // 80
+        t = now // 40  # a frame every 40 ms: 25 a second (the dice are the pages that change)
         if t != self.t:
             self.t = t
             if self.spin:
-                self.relight(t)
+                self.relight(t >> 1)  # the LEDs chase a step every 80 ms
             return True
         return False
 
