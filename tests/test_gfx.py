@@ -6,6 +6,13 @@ from conftest import run_mp
 CODE = """
 import framebuf
 from cupfw import gfx
+class Pixels:  # no blit: gfx.glyph draws pixel by pixel
+    def __init__(self, fb):
+        self.fb = fb
+    def pixel(self, x, y, c):
+        self.fb.pixel(x, y, c)
+    def fill_rect(self, x, y, w, h, c):
+        self.fb.fill_rect(x, y, w, h, c)
 chars = "".join([chr(c) for c in range(32, 127)]) + "\\x7f\\xe9"
 out = []
 for path in (0, 1):
@@ -18,15 +25,16 @@ for path in (0, 1):
                 fb.fill(1 - c if n % 3 else c)
                 s = chars[n % 80:n % 80 + 24]
                 n += 1
-                if path:
-                    gfx.text(fb, s, x, y, 1, c)
-                else:
-                    xx = x
-                    for ch in s:
-                        o = ord(ch) - 32
-                        if 0 <= o < 95:
-                            gfx.glyph(fb, gfx.FONT, o * 5, 5, xx, y, 1, c)
-                        xx += 6
+                for k in (1, 2):
+                    if path:
+                        gfx.text(fb, s, x, y + 20 * k - 20, k, c)
+                    else:
+                        xx = x
+                        for ch in s:
+                            o = ord(ch) - 32
+                            if 0 <= o < 95:
+                                gfx.glyph(Pixels(fb), gfx.FONT, o * 5, 5, xx, y + 20 * k - 20, k, c)
+                            xx += 6 * k
                 out.append(bytes(buf))
 half = len(out) // 2
 print(sum([1 for i in range(half) if out[i] != out[half + i]]), half)
@@ -70,6 +78,7 @@ def test_the_pure_python_framebuffer_draws_the_pixels_one_by_one_would():
                 for fb in (fast, slow):
                     fb.fill(1 - c if n % 3 else c)
                     gfx.text(fb, chars[n % 80:n % 80 + 24], x, y, 1, c)
+                    gfx.text(fb, chars[n % 90:n % 90 + 5], x - 1, y + 12, 2, c)
                     fb.fill_rect(x + 7, y - 5, 40 + y % 9, 3 + x % 13, c)
                     fb.rect(x, y, 20, 11, 1 - c)
                     fb.hline(x - 3, y + 2, 50, c)

@@ -2,8 +2,9 @@
 
 Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows; g j p q y reach
 into the cell's eighth row with their descenders), blitted a line at a time
-(framebuf's C code on MicroPython, cupfw.hal.fbuf elsewhere); glyph() draws
-the same pixels one by one. A frame is the same bytes everywhere. Dice and
+(framebuf's C code on MicroPython, cupfw.hal.fbuf elsewhere), a glyph at
+twice the size in one blit too; glyph() on an fb without blit draws the same
+pixels one by one. A frame is the same bytes everywhere. Dice and
 card suits are small bitmaps that can be scaled up to be read at arm's length.
 """
 
@@ -41,7 +42,28 @@ PIPS = (0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
 def glyph(fb, bits, at, n, x, y, k=1, c=1):
-    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block."""
+    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block: in one blit where
+    fb can (k 1 or 2: a column's 8 bits doubled are 16 rows on two pages), else pixel by pixel."""
+    if k <= 2 and hasattr(fb, "blit"):
+        w = n * k
+        b = bytearray(w * k)
+        for i in range(n):
+            v = bits[at + i]
+            if k == 2:  # bit j to bits 2j and 2j + 1
+                v = (v | v << 4) & 0x0F0F
+                v = (v | v << 2) & 0x3333
+                v = (v | v << 1) & 0x5555
+                v |= v << 1
+                b[w + 2 * i] = b[w + 2 * i + 1] = v >> 8
+                v &= 255
+                b[2 * i + 1] = v
+            b[k * i] = v
+        b = framebuf.FrameBuffer(b, w, 8 * k, framebuf.MONO_VLSB)
+        if c:
+            fb.blit(b, x, y, 0)
+        else:
+            fb.blit(b, x, y, 1, _INK)
+        return
     for i in range(n):
         col = bits[at + i]
         j = 0
