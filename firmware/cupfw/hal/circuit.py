@@ -87,6 +87,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
 
 class Board:
     contrast = panel.contrast
+    tick_ms = 10  # the app polls the buttons every 10 ms, as on MicroPython: a press is seen 10-20 ms after it
 
     def __init__(self, profile):
         p = profile

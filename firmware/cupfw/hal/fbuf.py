@@ -58,6 +58,8 @@ class FrameBuffer:
             i = p * self.width + x
             if m == 255:
                 self.buf[i:i + w] = (b"\xff" if c else b"\x00") * w
+            elif w == 1:  # a vertical line: one byte, no int to make
+                self.buf[i] = self.buf[i] | m if c else self.buf[i] & (255 ^ m)
             elif c:
                 self._run(i, w, _rep(m, w), 0)
             else:
