@@ -16,7 +16,7 @@ def test_the_figures_of_one_tour_and_every_screen():
     screens = [n for n, d, b in r["redraw"]]
     assert screens[:4] == ["menu", "pack page", "rules", "settings"] and "mia: reveal" in screens
     for name, draw, bus in r["redraw"]:
-        assert 0 < draw < 200 and 23 < bus < 25, name  # all 8 pages: 1,024 bytes at 400 kHz
+        assert 0 < draw < 200 and 9 < bus < 11, name  # all 8 pages: 1,024 bytes at 1 MHz (the pico profile)
     keyed = set((s, k) for s, k, ms in r["keys"])
     assert ("menu", "open pig") in keyed and ("pig", "roll") in keyed and ("pig", "hold") in keyed
     # a key whose screen did not change (a hold after a bust) shows no frame: None
@@ -26,8 +26,11 @@ def test_the_figures_of_one_tour_and_every_screen():
     assert [p for p, b in r["heap"]] == ["pig"]
     assert [p for p, t in r["open"]] == ["pig", "hog", "mia", "scoundrel", "bogey"]
     assert len(r["import"]) > 20 and all(t > 0 for m, t in r["import"] if not m.startswith("cupfw.hal."))
+    assert ("pack page", "more players") in keyed  # the game is played for its most players
     v = bench_pico.verdicts(r)
-    assert v["heap_kb"][1], v  # met: keep it so
+    # met: keep them so (every screen's full redraw under 30 ms, the keys of the Pig tour, saves included,
+    # under 50 ms from the press to the frame, the dice tumble at 20 frames a second or more)
+    assert v["heap_kb"][1] and v["redraw_ms"][1] and v["key_ms"][1] and v["tumble_fps"][1], v
     text = "\n".join(bench_pico.report(r, v))
     assert "full redraw" in text and "targets: redraw < 30 ms" in text and "free heap >= 150 KB" in text
 
@@ -38,10 +41,16 @@ def test_the_same_figures_on_circuitpython():
     assert r["interpreter"] == "circuitpython" and 2000 < r["boot_ms"] < 8000
     assert 150000 < r["heap_total"] < 170000  # CircuitPython's heap on a Pico, about 160 KB
     assert [n for n, d, b in r["redraw"]][:4] == ["menu", "pack page", "rules", "settings"]
-    assert all(0 < draw < 1000 and 23 < bus < 25 for n, draw, bus in r["redraw"]), r["redraw"]
+    # all 8 pages at 1 MHz, and CircuitPython's show() in Python comparing them with what the panel holds
+    # (drawing pixel by pixel, as adafruit_framebuf does, took 107-260 ms; a page at a time 9-33)
+    assert all(0 < draw < 60 and 9 < bus < 13 for n, draw, bus in r["redraw"]), r["redraw"]
     # the chip is let finish before each key: every key that changes the screen shows its frame
     assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
-    assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps > 2 for p, fps in r["tumble"])
+    # met on CircuitPython too: the menu's and the pack page's keys under 50 ms (changed pages only sent,
+    # the buttons polled every 10 ms); the tumble, 18 fps for Hog's five dice, is held above 15 (was 5)
+    keys = [ms for s, k, ms in r["keys"] if s in ("menu", "pack page") and not k.startswith("open ")]
+    assert keys and all(ms < 50 for ms in keys), r["keys"]
+    assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps > 15 for p, fps in r["tumble"])
     assert [p for p, b in r["heap"]] == ["hog"]
     mods = [m for m, t in r["import"]]
     assert "cupfw.hal.circuit" in mods and "cupfw.hal.micro" not in mods

@@ -96,6 +96,7 @@ class App:
         self.name = None
         self.next = None  # the screen to change to (name, arg)
         self.ended = None  # a finished game not yet kept: (record, won, best, winner), see keep_ended
+        self.later = None  # a save the screen left for after its frame (play.Game.do), see flush
         self.dirty = True
         self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
         board.contrast(self.contrast())
@@ -112,10 +113,21 @@ class App:
         unread()
         return obj
 
+    def flush(self):
+        """Run the save a screen left for after its frame: a key's frame reaches the panel before game.json
+        is written (10-70 ms on a Pico's flash). Called at the end of a pass once no animation runs (a roll's
+        tumble is not held up by it), as a screen is left and as the program stops. A power cut before
+        leaves the game as it was before the key: the save is atomic (cupfw.store)."""
+        f = self.later
+        if f is not None:
+            self.later = None
+            f()
+
     def keep_ended(self):
         """Keep the game that ended in the log and the statistics (cupfw.logbook.finish: once, whatever a
         power cut left undone), then let go of the file readers. Called as its screen is left, and as
         the program stops (the host's console breaking in); a cut before leaves it saved, to resume."""
+        self.flush()
         if self.ended:
             try:
                 self.st.finish(*self.ended)
@@ -135,6 +147,7 @@ class App:
 
     def switch(self):
         """The screen change: the old screen, its module and any engine leave memory first."""
+        self.flush()  # while the screen that asked for it is still there
         name, arg = self.next
         self.next = None
         self.scr = None
@@ -254,6 +267,8 @@ class App:
             self.scr.draw(self.fb)
             b.show()
         self.lights(now)
+        if self.later is not None and not getattr(self.scr, "anim", 0):
+            self.flush()
 
     def lights(self, now):
         """Show the screen's LED pattern (or a flash) scaled to the LED brightness, when it changed."""

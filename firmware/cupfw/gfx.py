@@ -1,10 +1,11 @@
 """Drawing on the 128x64 frame buffer with the firmware's own bitmaps.
 
 Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows; g j p q y reach
-into the cell's eighth row with their descenders), blitted glyph by
-glyph where framebuf exists (MicroPython: C does the pixels) and drawn with
-fb.pixel elsewhere; a frame is the same bytes either way. Dice and card suits are small bitmaps
-that can be scaled up to be read at arm's length.
+into the cell's eighth row with their descenders), blitted a line at a time
+(framebuf's C code on MicroPython, cupfw.hal.fbuf elsewhere), a glyph at
+twice the size in one blit too; glyph() on an fb without blit draws the same
+pixels one by one. A frame is the same bytes everywhere. Dice and
+card suits are small bitmaps that can be scaled up to be read at arm's length.
 """
 
 # ASCII 32..126, five column bytes each (bit 0 = top row, bit 7 the descenders).
@@ -41,7 +42,28 @@ PIPS = (0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
 def glyph(fb, bits, at, n, x, y, k=1, c=1):
-    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block."""
+    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block: in one blit where
+    fb can (k 1 or 2: a column's 8 bits doubled are 16 rows on two pages), else pixel by pixel."""
+    if k <= 2 and hasattr(fb, "blit"):
+        w = n * k
+        b = bytearray(w * k)
+        for i in range(n):
+            v = bits[at + i]
+            if k == 2:  # bit j to bits 2j and 2j + 1
+                v = (v | v << 4) & 0x0F0F
+                v = (v | v << 2) & 0x3333
+                v = (v | v << 1) & 0x5555
+                v |= v << 1
+                b[w + 2 * i] = b[w + 2 * i + 1] = v >> 8
+                v &= 255
+                b[2 * i + 1] = v
+            b[k * i] = v
+        b = framebuf.FrameBuffer(b, w, 8 * k, framebuf.MONO_VLSB)
+        if c:
+            fb.blit(b, x, y, 0)
+        else:
+            fb.blit(b, x, y, 1, _INK)
+        return
     for i in range(n):
         col = bits[at + i]
         j = 0
@@ -57,34 +79,40 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
 
 try:
     import framebuf
-    # One glyph at a time is copied into _CELL and blitted (framebuf's C code) through a
-    # palette: the glyph's 1s become the colour c, its 0s the other colour, which is the key
-    # (blit compares the key after the palette), so only the glyph's pixels are drawn, as
-    # glyph() draws them, in a fraction of the Python steps.
-    _CELL = bytearray(5)
-    _SPRITE = framebuf.FrameBuffer(_CELL, 5, 8, framebuf.MONO_VLSB)
-    _INK = (framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB),
-            framebuf.FrameBuffer(bytearray(b"\x40"), 2, 1, framebuf.MONO_HLSB))
-except ImportError:  # CPython's stand-in and CircuitPython: pixel by pixel
-    _SPRITE = None
+except ImportError:  # CPython and CircuitPython: the pure-Python stand-in, the same bytes a page at a time
+    from cupfw.hal import fbuf as framebuf
+# A line of text is laid out as glyph columns (6 bytes a cell, the sixth blank) in a scratch MONO_VLSB
+# buffer and blitted once, with its 0s as the key, so only the glyphs' pixels are drawn, as glyph()
+# draws them; inverted text (c = 0) goes through the palette _INK, which swaps the colours (blit
+# compares the key after the palette).
+_INK = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
 
 def text(fb, s, x, y, k=1, c=1):
     """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
-    blit = _SPRITE is not None and k == 1 and hasattr(fb, "blit")
+    if k == 1 and hasattr(fb, "blit"):
+        b = s.encode()
+        if len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
+            f = memoryview(FONT)
+            line = bytearray(6 * len(b))
+            j = 0
+            for o in b:  # iterating the bytes, not the str, makes no 1-character strings
+                o -= 32
+                if 0 <= o < 95:
+                    o *= 5
+                    line[j:j + 5] = f[o:o + 5]
+                j += 6
+            if j:
+                line = framebuf.FrameBuffer(line, j, 8, framebuf.MONO_VLSB)
+                if c:
+                    fb.blit(line, x, y, 0)
+                else:
+                    fb.blit(line, x, y, 1, _INK)
+            return x + j
     for ch in s:
         o = ord(ch) - 32
         if 0 <= o < 95:
-            if blit:
-                o *= 5
-                _CELL[0] = FONT[o]
-                _CELL[1] = FONT[o + 1]
-                _CELL[2] = FONT[o + 2]
-                _CELL[3] = FONT[o + 3]
-                _CELL[4] = FONT[o + 4]
-                fb.blit(_SPRITE, x, y, 1 - c, _INK[c])
-            else:
-                glyph(fb, FONT, o * 5, 5, x, y, k, c)
+            glyph(fb, FONT, o * 5, 5, x, y, k, c)
         x += 6 * k
     return x
 

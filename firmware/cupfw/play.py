@@ -1,5 +1,5 @@
 """What every game screen shares: the game record driven through cupcore.replay,
-saving after each action, the statistics and log at the end, animations, LEDs.
+saving after each action (once its frame is out), the statistics and log at the end, animations, LEDs.
 
 A game screen subclasses Game and defines enter() (its own state, also after
 each action), press(bit) for a button press, paint(fb), and may define
@@ -90,7 +90,8 @@ class Game:
             self.save(True)  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
-        """Apply one legal action, keep and save the record, and start an animation of anim ms.
+        """Apply one legal action, keep the record (saved once its frame is shown and the animation has
+        run: App.flush), and start an animation of anim ms.
 
         False if the engine refuses it (the stacked dice have run out): the reason is on the
         screen until a key, and the game and its record are as they were."""
@@ -103,7 +104,7 @@ class Game:
         self.rec["actions"].append(act)
         self.s = self.g.summary()
         if not self.demo:
-            self.save()
+            self.app.later = self.save  # once the frame is out and the animation over (App.flush)
         if anim:
             self.anim = self.app.b.ticks_ms() + anim
         self.spin = anim == ROLL_MS  # a roll: the LEDs chase round while the dice tumble
@@ -177,11 +178,11 @@ class Game:
             self.anim = 0
             self.relight(-1)
             return True
-        t = now // 80
+        t = now // 40  # a frame every 40 ms: 25 a second (the dice are the pages that change)
         if t != self.t:
             self.t = t
             if self.spin:
-                self.relight(t)
+                self.relight(t >> 1)  # the LEDs chase a step every 80 ms
             return True
         return False
 

@@ -204,7 +204,7 @@ class Screen(play.Game):
                 gfx.text(fb, "P%d claimed" % (owner + 1), 0, 12)
                 gfx.text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
                 if self.anim:
-                    gfx.text(fb, "lifting" + "." * (self.t % 4), 60, 22)
+                    gfx.text(fb, "lifting" + "." * (self.t >> 1 & 3), 60, 22)  # a dot every 80 ms
                 else:
                     pair(fb, s["revealed"], 78, 11, 21)
             if not self.anim:

@@ -4,12 +4,14 @@ One chip boots once, with the firmware installed as `cupkit flash --board pico` 
 circuitpython, CircuitPython's UF2 and CIRCUITPY as `cupkit flash --drive --board pico-cp` fills it) and
 the bench file in /data (cupfw.bench: the least free heap of each screen, on the serial console). Then:
 
-- tours: key presses on the running cup, through the menu, a pack's page and a game of each engine.
+- tours: key presses on the running cup, through the menu, a pack's page and a game of each engine, for
+  the most players the pack takes (its heap figure is the busiest moment of that game).
   A key's time is from the press (from the release for B, which acts when let go) to the end of the
   first display transfer that begins after it; the tumble is the frames from a roll's first to its last;
 - at the chip's REPL (the app stopped, the bench file removed): each screen drawn from a blank frame
-  buffer and sent whole over I2C (a full redraw: draw, bus), the time to open each game, and each
-  core and firmware module's import (.mpy; on CircuitPython .py, compiled on the chip).
+  buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time to
+  open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
+  the chip).
 
 Every figure is deterministic: the chip runs stepped, seeded, on its own clock. CircuitPython compiles
 a screen's source when it opens it and loses a key pressed meanwhile (as a real board would), so on it
@@ -89,13 +91,13 @@ screen("screens.text", ("rules", "mia"))
 redraw("rules")
 screen("screens.settings")
 redraw("settings")
-game("pig", 3)
+game("pig", 8)
 key(KA)
 a.scr.anim = 0
 redraw("pig")
-game("hog", 3)
+game("hog", 8)
 redraw("hog")
-game("mia", 3)
+game("mia", 8)
 redraw("mia: cover")
 key(KA)
 redraw("mia: choices")
@@ -174,6 +176,11 @@ def tumble(frames):
     return (len(roll) - 1) / ((roll[-1][1] - roll[0][1]) / 1e9) if len(roll) > 2 else None
 
 
+def most(pack):
+    """The most players pack's game takes."""
+    return packs.load(pack, [paths.PACKS])["players"]["max"]
+
+
 def route(pack, last, resume):
     """The keys from the top of the grouped menu to pack's line: down to its group's line (below "Resume"
     once a game is saved), A into the group if it holds more than one pack (it opens on last, the pack
@@ -197,8 +204,9 @@ def route(pack, last, resume):
 
 
 def tour(pico, pack, keys, last, resume, slow=False):
-    """From the top of the menu: to pack's page (last: the pack played before), its game, the keys; then back
-    to the menu with B held. Returns the rows of key times and the tumble figures. slow: as for press()."""
+    """From the top of the menu: to pack's page (last: the pack played before), its game for the most
+    players, the keys; then back to the menu with B held. Returns the rows of key times and the tumble
+    figures. slow: as for press()."""
     rows, fps = [], []
     for key in route(pack, last, resume):
         ms, _ = press(pico, key, "key", 300, slow)
@@ -207,6 +215,9 @@ def tour(pico, pack, keys, last, resume, slow=False):
     rows.append(("menu", "open " + pack, ms))
     ms, _ = press(pico, "down", "key", 300, slow)
     rows.append(("pack page", "down", ms))
+    for _ in range(most(pack) - min(most(pack), 2)):  # the page offers 2 players (or the most, if fewer)
+        ms, _ = press(pico, "right", "key", 300, slow)
+        rows.append(("pack page", "more players", ms))
     ms, _ = press(pico, "up", "key", 300, slow)
     rows.append(("pack page", "up", ms))
     for key, label, what in keys:
