@@ -91,7 +91,7 @@ _INK = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 def text(fb, s, x, y, k=1, c=1):
     """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
     if k == 1 and hasattr(fb, "blit"):
-        b = s.encode()
+        b = s.encode() if type(s) is str else s  # (a pack's rules are a bytearray)
         if len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
             f = memoryview(FONT)
             line = bytearray(6 * len(b))
@@ -110,7 +110,7 @@ def text(fb, s, x, y, k=1, c=1):
                     fb.blit(line, x, y, 1, _INK)
             return x + j
     for ch in s:
-        o = ord(ch) - 32
+        o = (ch if type(ch) is int else ord(ch)) - 32
         if 0 <= o < 95:
             glyph(fb, FONT, o * 5, 5, x, y, k, c)
         x += 6 * k
@@ -131,17 +131,18 @@ def bar(fb, s, right=""):
 def wrap(s, cols=21):
     """The lines of s broken at spaces and newlines, at most cols characters each, as
     start, end offsets into s (an array of pairs): no line strings are made, so a long
-    rules text costs a few hundred bytes here, not a string per line."""
+    rules text costs a few hundred bytes here, not a string per line. s: a str, or bytes."""
     from array import array
     out = array("H")
     n = len(s)
+    nl, sp = ("\n", " ") if type(s) is str else (b"\n", b" ")
     start = 0
     while True:
-        end = s.find("\n", start)
+        end = s.find(nl, start)
         if end < 0:
             end = n
         while end - start > cols:
-            k = s.rfind(" ", start, start + cols + 1)
+            k = s.rfind(sp, start, start + cols + 1)
             if k <= start:  # a word longer than a line: cut it
                 out.append(start)
                 start += cols
