@@ -122,10 +122,15 @@ screen("screens.menu")
 for m in MODULES:
     A.drop(m)
 gc.collect()
+import cupcore
 for m in MODULES:
     t = us()
     __import__(m)
     out["import"].append([m, diff(us(), t)])
+    if m[:12] == "cupfw.games." and m != "cupfw.games.tray" or m[:14] == "cupfw.screens." or (
+            m[:8] == "cupcore." and cupcore.is_engine(m[8:])):
+        A.drop(m)  # a screen or an engine, which nothing later needs: CircuitPython's heap holds not all
+        gc.collect()
 print(json.dumps(out))
 """
 
