@@ -125,21 +125,21 @@ def record(f, head=False):
     "actions", written last) is parsed at once and its actions one by one into a cupfw.play.Actions:
     a list of Mafia's 900 rolls would be one block of 7 KB of a 64-bit heap. A text laid out
     otherwise is parsed whole, as any JSON. head: the head only, the actions an empty list."""
+    from cupcore import jsonin
     start = f.tell()
     b = f.read(256)
-    i = b.find(b', "actions": [')
+    mark = b', "actions": ['
+    i = b.find(mark)
     if i > 0:
-        from cupcore import jsonin
         rec = jsonin.loads(b[:i] + b', "actions": []}')
         if head:
             return rec
-        f.seek(start + i + 14)
+        f.seek(start + i + len(mark))
         acts = _actions(f)
         if acts is not None and isinstance(rec, dict):
             rec["actions"] = acts
             return rec
     f.seek(start)
-    from cupcore import jsonin
     return jsonin.load(f)
 
 
@@ -152,15 +152,9 @@ def _actions(f):
     play = sys.modules.get("cupfw.play")  # loaded when a game screen reads its record
     if play is None:  # (a record read on its own, as by the tests: as any JSON, a list)
         return None
+    from cupcore import jsonin
     at = f.tell()
-    n = 1
-    buf = bytearray(64)
-    k = f.readinto(buf)
-    while k:
-        if k < 64:
-            buf[k:] = bytes(64 - k)
-        n += buf.count(b",")
-        k = f.readinto(buf)
+    n = 1 + jsonin.count(f, (b",",))
     f.seek(at)
     acts = play.Actions(())
     w = acts.words

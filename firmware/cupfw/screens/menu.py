@@ -35,6 +35,14 @@ _GROUPS = (("Dice cup            >", " cup "),
 _END = const(("Statistics", "Settings", "Demo"))
 
 
+def group(engine):
+    """The group (index in _GROUPS) of a pack whose engine is engine (None: a reference pack)."""
+    for j in range(5):
+        if " %s " % engine in _GROUPS[j][1]:
+            return j
+    return 6 if engine is None else 5
+
+
 class Screen:
     def __init__(self, app, arg):
         self.app = app
@@ -52,11 +60,7 @@ class Screen:
                 try:
                     p = packcheck.fields(packs.load(pid))
                     self.names.append(p["name"])
-                    e = p.get("engine")
-                    g = 6 if e is None else 5
-                    for j in range(5):
-                        if " %s " % e in _GROUPS[j][1]:
-                            g = j
+                    g = group(p.get("engine"))
                 except ValueError as e:
                     bad[pid] = str(e)
             if g == 7:

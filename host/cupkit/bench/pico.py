@@ -191,15 +191,9 @@ def route(pack, last, resume):
     """The keys from the top of the grouped menu to pack's line: down to its group's line (below "Resume"
     once a game is saved), A into the group if it holds more than one pack (it opens on last, the pack
     played last, if that is in it), down to the pack. The groups as the menu makes them (cupfw.screens.menu)."""
-    from cupfw.screens.menu import _GROUPS
+    from cupfw.screens import menu
     ids = packs.ids([paths.PACKS])
-    group = {}
-    for pid in ids:
-        e = packs.load(pid, [paths.PACKS]).get("engine")
-        group[pid] = 6 if e is None else 5
-        for j in range(5):
-            if " %s " % e in _GROUPS[j][1]:
-                group[pid] = j
+    group = dict((pid, menu.group(packs.load(pid, [paths.PACKS]).get("engine"))) for pid in ids)
     top = sorted(set(group.values()))
     members = [p for p in ids if group[p] == group[pack]]
     keys = ["down"] * (top.index(group[pack]) + (1 if resume else 0))
