@@ -17,6 +17,13 @@ def finish():
             steps = [line.split(" ") for line in f.read().split("\n")]
     except OSError:
         return
+    # littlefs finishes or undoes a rename that power loss cut short at its next change to the
+    # filesystem; until then the file may be in neither folder, and a staged file looks moved when it
+    # is not. Make that change now (a folder that is there already: nothing is written).
+    try:
+        os.mkdir(".cupkit")
+    except OSError:
+        pass
     for s in steps:
         try:
             if s[0] == "r":

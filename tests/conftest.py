@@ -2,16 +2,45 @@
 
 MicroPython tests fail (never skip) when the interpreter is missing: proving the
 core on the real interpreter is the point of them.
+
+The suite is hermetic: it needs no network and writes nothing outside temporary
+folders. For the whole session every test, and every cupkit it starts, has a home
+of its own (HOME, the XDG folders, CUPKIT_CACHE, the virtual device's state file
+CUPKIT_VDEV_STATE) in a temporary folder, and no CUPKIT_PORT: a board plugged into
+this machine is never touched. Only the emulator's Node packages keep their place
+across sessions (CUPKIT_NODE_CACHE, else ~/.cache/cupkit/node of the real home):
+fetched again every session, they would make the suite slow and need the network.
 """
 
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 
-import pytest
 
-from cupkit import paths, tools
-from cupkit.device import layout
+def _own_home():
+    """Point the session at a fresh temporary home (before cupkit is imported: some paths are read at import)."""
+    real_cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    os.environ.setdefault("CUPKIT_NODE_CACHE", os.path.join(real_cache, "cupkit", "node"))
+    home = tempfile.mkdtemp(prefix="cupkit-test-home-")
+    os.environ.update(HOME=home, XDG_CACHE_HOME=os.path.join(home, ".cache"),
+                      XDG_CONFIG_HOME=os.path.join(home, ".config"), XDG_DATA_HOME=os.path.join(home, ".local", "share"),
+                      CUPKIT_CACHE=os.path.join(home, ".cache", "cupkit"), CUPKIT_VDEV_STATE=os.path.join(home, "vdev.json"))
+    os.environ.pop("CUPKIT_PORT", None)
+    return home
+
+
+HOME = _own_home()
+
+import pytest  # noqa: E402
+
+from cupkit import paths, tools  # noqa: E402
+from cupkit.device import layout  # noqa: E402
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(HOME, ignore_errors=True)
 
 REPO = paths.ROOT
 
@@ -85,11 +114,25 @@ def load_scenarios(engine):
         return json.load(f)
 
 
-def cupkit(*args, cwd=None, input=None, env=None):
+def cupkit(*args, cwd=None, input=None, env=None, timeout=600):
     """Run the cupkit CLI as a user would; returns CompletedProcess."""
     import sys
     e = dict(os.environ)
     if env:
         e.update(env)
     return subprocess.run([sys.executable, "-m", "cupkit"] + list(args), capture_output=True, text=True,
-                          cwd=cwd, input=input, env=e, timeout=600)
+                          cwd=cwd, input=input, env=e, timeout=timeout)
+
+
+def read_until(fd, token, seconds):
+    """What a terminal (a pty's master fd) printed until token came, or seconds passed, or it closed."""
+    import select
+    import time
+    got, end = b"", time.monotonic() + seconds
+    while token not in got and time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                got += os.read(fd, 4096)
+            except OSError:
+                break
+    return got

@@ -45,7 +45,7 @@ def test_replay_illegal_action_exits_2_with_action_n(tmp_path):
 
 
 @pytest.mark.parametrize("content,msg", [
-    ("{oops", "is not valid JSON"),
+    ("{oops", "g.json: not valid JSON"),
     ("[1, 2]", "a game record must be a JSON object"),
     ({"pack": "nope", "players": 2}, "unknown pack 'nope'"),
     ({"pack": "pig", "players": 2, "params": {"goal": "high"}}, "params: goal must be an integer"),

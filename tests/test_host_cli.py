@@ -201,7 +201,8 @@ def test_readme_walkthrough_plays_a_house_rule_game_on_the_virtual_device(tmp_pa
         p.stderr.close()
     assert "pulled 1 records (1 verified) and the statistics" in out["logs"]
     row = [l.split() for l in out["stats"].splitlines() if l.startswith("quick-pig")][0]
-    assert row[-5:-3] == ["1", "1"] and int(row[-2]) >= 30  # one game, won, with 30 or more
+    # one game, won (by one of the seats, once the device keeps wins per seat), with 30 or more
+    assert row[-5] == "1" and sum(int(n) for n in row[-4].split("/")) == 1 and int(row[-2]) >= 30
 
 
 def test_drive_finishes_a_cut_switch_and_refuses_when_full(tmp_path):
@@ -253,3 +254,31 @@ def test_devices_says_what_a_flash_installed():
     assert cmd_devices.state(dict(board, machine="linux [GCC 14.2.1] version", cupkit=True, board=None)) == \
         "cupkit installed, no board profile"
     assert cmd_devices.state(dict(board, cupkit=False, board=None)) == "cupkit not installed (`cupkit flash` installs it)"
+
+
+def test_cupkit_test_finds_the_device_by_itself(tmp_path, micropython):
+    """Like every command, `cupkit test` runs on the device it finds (here the advertised virtual
+    device); with none found it says so and tests the host."""
+    from cupkit.device import vdev
+    r = cupkit("test", "--no-unix", env={"CUPKIT_VDEV_STATE": str(tmp_path / "none.json")})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1].split()[:3] == ["device", "none", "found:"]
+    with vdev.VirtualDevice(str(tmp_path / "flash")) as dev:
+        dev.advertise()
+        assert cupkit("flash", "--json").returncode == 0
+        r = cupkit("test", "--no-unix")
+        assert r.returncode == 0, r.stdout + r.stderr
+        host, device = [line.split() for line in r.stdout.splitlines()]
+        assert device[:2] == ["device", dev.port] and device[2] == host[1]  # every scenario holds on both
+        r = cupkit("test", "--no-unix", "--no-device")
+        assert [line.split()[0] for line in r.stdout.splitlines()] == ["CPython"]
+
+
+def test_run_says_when_this_is_no_raspberry_pi(tmp_path):
+    import pytest
+    from adafruit_platformdetect import Detector
+    if Detector().board.any_raspberry_pi:
+        pytest.skip("this test machine is a Raspberry Pi")
+    r = cupkit("run", "--board", "rpi", "--data", str(tmp_path / "data"), "--seconds", "0.1")
+    assert r.returncode == 2 and "this is not a Raspberry Pi (Blinka sees " in r.stderr, r.stderr
+    assert "no pin" not in r.stderr and not (tmp_path / "data").exists()

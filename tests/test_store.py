@@ -50,10 +50,10 @@ def test_complete_new_file_wins_and_is_switched_in(tmp_path):
 def test_log_keeps_the_last_twenty(tmp_path):
     s = store.Store(str(tmp_path))
     for i in range(27):
-        s.add_log({"i": i})
+        s.add_log({"pack": "pig", "players": 2, "seed": i, "actions": []})
     logs = s.logs()
     assert len(logs) == store.LOG_KEEP
-    assert [s.read(n)["i"] for n in logs] == list(range(7, 27))
+    assert [s.read(n)["seed"] for n in logs] == list(range(7, 27))
 
 
 def test_micropython_and_cpython_read_each_others_files(image, tmp_path):

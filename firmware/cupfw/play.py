@@ -1,84 +1,129 @@
 """What every game screen shares: the game record driven through cupcore.replay,
-saving after each action, the statistics and log at the end, animations, LEDs.
+saving after each action (once its frame is out), the statistics and log at the end, animations, LEDs.
 
 A game screen subclasses Game and defines enter() (its own state, also after
 each action), press(bit) for a button press, paint(fb), and may define
 release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
 """
 
+import gc
+
 from cupfw import gfx
-from cupfw.app import drop
+from cupfw.app import drop, unread
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
 
 
+class Actions:
+    """A game's actions, read as a list of them is, a byte each: the action's place among the game's
+    different actions. (Mafia's 900 rolls for 6 players, a list, would be one 7 KB block of a
+    64-bit heap; here 900 bytes.) cupfw.store's pieces() writes it as the record's JSON
+    list; cupfw.saved reads a record's actions into one, one by one."""
+
+    def __init__(self, acts):
+        self.words = []
+        self.codes = bytearray()
+        for a in acts:
+            self.append(a)
+
+    def append(self, a):
+        w = self.words
+        if a not in w:
+            w.append(a)
+            if len(w) == 257:  # more than a byte tells apart: a list of numbers from here on
+                self.codes = list(self.codes)
+        self.codes.append(w.index(a))
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __eq__(self, other):
+        return list(self) == other
+
+    def __getitem__(self, i):
+        """An action, or a list of them for a slice (the store writes 16 at a time)."""
+        if type(i) is int:
+            return self.words[self.codes[i]]
+        return [self.words[c] for c in self.codes[i]]
+
+
 class Game:
     def __init__(self, app, arg):
+        """arg: (record, mode); a resumed game (mode 2) is read from game.json here, the record
+        naming only its pack. Its actions are kept as Actions (a byte each)."""
         self.app = app
         self.rec, mode = arg
         self.demo = mode == 1
         self.resumed = mode == 2
         self.err = None
+        self.note = None  # why the last action was refused, on the screen until a key
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
-        from cupcore import replay
         try:
-            self.g = replay.load(self.rec)
+            from cupcore import packs
+            try:
+                pack = packs.load(self.rec.get("pack"))
+            finally:
+                packs = None
+                drop("cupcore.packs")  # out before the engine comes in
+                drop("cupcore.packtext")
+            if self.resumed:  # read before the engine and the replay come in: the readers out again first
+                gc.collect()
+                self.rec = app.st.read("game.json")
+                unread()
+            from cupcore import replay
+            self.g = replay.load(self.rec, None, pack)
+            if type(self.rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
+                self.rec["actions"] = Actions(self.rec["actions"])
         except ValueError as e:
             self.err = str(e)
             return
         finally:
-            replay = None
+            pack = replay = None
             drop("cupcore.replay")  # the game needs only its engine now
-            drop("cupcore.packs")
         self.s = self.g.summary()
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:
-            self.save()  # a power cut fell between the last save and the log
+            self.save(True)  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
-        """Apply one legal action, keep and save the record, and start an animation of anim ms."""
-        self.g.apply(act)
+        """Apply one legal action, keep the record (saved once its frame is shown and the animation has
+        run: App.flush), and start an animation of anim ms.
+
+        False if the engine refuses it (the stacked dice have run out): the reason is on the
+        screen until a key, and the game and its record are as they were."""
+        try:
+            self.g.apply(act)
+        except ValueError as e:
+            self.note = "%s: %s" % (act, e)
+            self.app.dirty = True
+            return False
         self.rec["actions"].append(act)
         self.s = self.g.summary()
         if not self.demo:
-            self.save()
+            self.app.later = self.save  # once the frame is out and the animation over (App.flush)
         if anim:
             self.anim = self.app.b.ticks_ms() + anim
         self.spin = anim == ROLL_MS  # a roll: the LEDs chase round while the dice tumble
         self.enter()
         self.lights()
         self.app.dirty = True
+        return True
 
-    def save(self):
-        """game.json after every action; a finished game goes to the log and the statistics."""
-        st = self.app.st
-        rec = self.rec
+    def save(self, written=False):
+        """game.json after every action (written: it holds the record already). A finished game goes to
+        the log and the statistics when its screen is left (App.keep_ended), its engine out of memory by then."""
         try:
-            st.write("game.json", rec)
-            if self.s["over"]:
-                logs = st.logs()
-                if not logs or st.read(logs[-1]) != rec:
-                    st.add_log(rec)
-                    stats = st.read("stats.json", {})
-                    if not isinstance(stats, dict):
-                        stats = {}
-                    e = stats.get(rec["pack"])
-                    if not isinstance(e, dict):
-                        e = {"games": 0, "wins": 0, "best": None}
-                    won, best = self.result()
-                    e["games"] = e.get("games", 0) + 1
-                    e["wins"] = e.get("wins", 0) + (1 if won else 0)
-                    if best is not None and (e.get("best") is None or best > e["best"]):
-                        e["best"] = best
-                    stats[rec["pack"]] = e
-                    st.write("stats.json", stats)
-                st.remove("game.json")
+            if not written:
+                self.app.st.write("game.json", self.rec)
         except OSError:
             pass  # full or read-only flash: the game goes on unsaved
+        if self.s["over"]:
+            won, best = self.result()
+            self.app.ended = (self.rec, won, best, self.s["winner"])
 
     def result(self):
         return self.s["winner"] is not None, None
@@ -101,9 +146,14 @@ class Game:
         if self.err is not None:
             if ev == 0:
                 if self.resumed:  # set the saved game aside, never delete it
-                    app.st.write("game.bad.json", self.rec)
+                    if isinstance(self.rec, dict):
+                        app.st.write("game.bad.json", self.rec)
                     app.st.remove("game.json")
                 app.go("screens.menu")
+        elif self.note is not None:
+            if ev == 0:  # any key: back to the game as it was
+                self.note = None
+                app.dirty = True
         elif self.anim:
             return
         elif ev == 0 and self.s["over"] and self.ended():
@@ -128,11 +178,11 @@ class Game:
             self.anim = 0
             self.relight(-1)
             return True
-        t = now // 80
+        t = now // 40  # a frame every 40 ms: 25 a second (the dice are the pages that change)
         if t != self.t:
             self.t = t
             if self.spin:
-                self.relight(t)
+                self.relight(t >> 1)  # the LEDs chase a step every 80 ms
             return True
         return False
 
@@ -148,6 +198,8 @@ class Game:
     def draw(self, fb):
         if self.err is not None:
             gfx.error(fb, "Cannot resume" if self.resumed else "Cannot play", self.err)
+        elif self.note is not None:
+            gfx.error(fb, "Not possible", self.note)
         else:
             self.paint(fb)
 

@@ -1,135 +1,176 @@
-"""Persistence under /data: atomic, checksummed JSON files.
+"""Persistence under /data: atomic, checksummed JSON files, checked before use.
 
 A file holds a first line "cup1 ADLER32\\n" (the Adler-32 of the rest, 8 hex digits)
 and then the JSON text. write() puts the new text in NAME.new, then renames it
-over NAME; read() prefers a complete NAME.new (a power cut fell between the
-two steps) and else NAME, so a cut at any moment leaves the old or the new
-version. A file that fails its checksum or its JSON is set aside as NAME.bad,
-reported once in problems, and read() returns the default: the device starts.
+over NAME; a NAME.new found later is switched in if it is complete (a power cut
+fell between the two steps) and else removed, so a cut at any moment leaves the
+old or the new version.
+
+Saved files are input: read() refuses a file of over MOST bytes unread, then
+checks its header and checksum, its JSON (cupcore.jsonin: nested 16 deep at
+most, a ValueError on every port) and its shape, reading it in small pieces. A
+file that fails is set aside as NAME.bad (NAME.bad2 if that is taken, ...),
+reported once in problems (the first ten; aside_count counts them all), and
+read() returns the default: the device starts, and nothing is lost.
 
 Files: settings.json, stats.json, game.json (the game in progress, as its game
 record) and log/NNNNN.json (finished games' records, the last LOG_KEEP kept).
+This module stays in memory for the saves during a game; reading and checking
+files is in cupfw.saved, keeping a finished game in the log and the statistics
+in cupfw.logbook, each imported when needed.
 """
 
 import json
 import os
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 LOG_KEEP = 20
-_MAGIC = "cup1 "
+MOST = 16384  # bytes in a store file: a long game's record is a few KB
+_MAGIC = const("cup1 ")  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
 
 
-def adler32(data):
-    """Adler-32 of bytes (the same value as zlib.adler32 on the host)."""
-    a = 1
-    b = 0
+def adler32(data, value=1):
+    """Adler-32 of bytes, continuing from value (the same as zlib.adler32 on the host)."""
+    a = value & 0xFFFF
+    b = value >> 16
     for c in data:
         a = (a + c) % 65521
         b = (b + a) % 65521
     return (b << 16) | a
 
 
+def pieces(obj):
+    """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted, "actions" last) and a
+    list 16 items at a time, so that a long game record never needs one big string (write() makes
+    them twice). A record's fields before its actions are its head (see cupfw.saved.record)."""
+    if isinstance(obj, dict):
+        yield b"{"
+        sep = b""
+        keys = sorted(obj)  # the same bytes for equal objects on every port (cupfw.logbook.holds)
+        if "actions" in obj:
+            keys.remove("actions")
+            keys.append("actions")
+        for k in keys:
+            yield sep + json.dumps(k).encode() + b": "
+            yield from pieces(obj[k])
+            sep = b", "
+        yield b"}"
+    elif isinstance(obj, list) and len(obj) > 16 or hasattr(obj, "codes"):  # a game's cupfw.play.Actions
+        yield b"["
+        for i in range(0, len(obj), 16):
+            yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]
+        yield b"]"
+    else:
+        yield json.dumps(obj).encode()
+
+
+def measure(obj):
+    """(Adler-32, length) of obj's JSON text as pieces() makes it."""
+    s = 1
+    n = 0
+    for p in pieces(obj):
+        s = adler32(p, s)
+        n += len(p)
+    return s, n
+
+
+def _line(s):
+    return ("%s%08x\n" % (_MAGIC, s)).encode()
+
+
+def header(obj):
+    """The first line of a store file holding obj."""
+    return _line(measure(obj)[0])
+
+
 def encode(obj):
     """The bytes of a store file holding obj."""
-    body = json.dumps(obj).encode()
-    return ("%s%08x\n" % (_MAGIC, adler32(body))).encode() + body
+    return header(obj) + b"".join(pieces(obj))
 
 
 def decode(data):
     """The object in a store file's bytes; ValueError if it is damaged."""
-    cut = data.find(b"\n")
-    head = data[:cut].decode() if cut > 0 else ""
-    if not head.startswith(_MAGIC) or len(head) != len(_MAGIC) + 8:
-        raise ValueError("no store header")
-    body = data[cut + 1:]
-    if int(head[len(_MAGIC):], 16) != adler32(body):
-        raise ValueError("checksum mismatch")
-    return json.loads(body)
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+    from cupfw import saved
+    return saved.decode(data)
 
 
 class Store:
     def __init__(self, root):
         self.root = root
-        self.problems = []  # (file, reason) of every file set aside, for the app to show once
+        self.problems = []  # (file, reason) of the first files set aside, for the app to show once
+        self.aside_count = 0  # how many were set aside in all
         for d in (root, root + "/log"):
-            if not _exists(d):
+            try:
                 os.mkdir(d)
+            except OSError:
+                pass  # it is there
 
-    def _path(self, name):
+    def path(self, name):
         return self.root + "/" + name
 
-    def _load(self, path):
-        with open(path, "rb") as f:
-            return decode(f.read())
-
-    def read(self, name, default=None):
-        """The object stored as name, or default if absent or damaged (then set aside)."""
-        path = self._path(name)
-        if _exists(path + ".new"):
+    def read(self, name, default=None, head=False):
+        """The object stored as name, or default if absent or damaged (then set aside): cupfw.saved.read."""
+        path = self.path(name)
+        for p in (path, path + ".new"):
             try:
-                obj = self._load(path + ".new")
-            except (OSError, ValueError):
-                os.remove(path + ".new")  # a write that never finished: the old file stands
-            else:
-                self._replace(path + ".new", path)
-                return obj
-        if not _exists(path):
-            return default
-        try:
-            return self._load(path)
-        except (OSError, ValueError) as e:
-            self.problems.append((name, str(e)))
-            try:
-                self._replace(path, path + ".bad")
+                os.stat(p)
             except OSError:
-                pass
-            return default
+                continue
+            from cupfw import saved
+            return saved.read(self, name, default, head)
+        return default
 
     def write(self, name, obj):
-        """Store obj as name atomically. OSError (full or read-only flash) leaves the old file."""
-        path = self._path(name)
-        data = encode(obj)
+        """Store obj as name atomically. OSError (full or read-only flash, or over MOST) leaves the old file."""
+        path = self.path(name)
+        s, n = measure(obj)  # one pass for the checksum and the size, one to write
+        head = _line(s)
+        if len(head) + n > MOST:
+            raise OSError(27)  # EFBIG: read() would refuse it
         try:
             with open(path + ".new", "wb") as f:
-                f.write(data)
+                f.write(head)
+                for p in pieces(obj):
+                    f.write(p)
         except OSError:
             try:
                 os.remove(path + ".new")
             except OSError:
                 pass
             raise
-        self._replace(path + ".new", path)
+        self.replace(path + ".new", path)
 
     def remove(self, name):
         try:
-            os.remove(self._path(name))
+            os.remove(self.path(name))
         except OSError:
             pass
 
-    def _replace(self, src, dst):
+    def replace(self, src, dst):
         try:
             os.rename(src, dst)
         except OSError:  # FAT will not rename over a file
             os.remove(dst)
             os.rename(src, dst)
 
-    def logs(self):
-        """Names of the finished games' records, oldest first."""
-        names = [n for n in os.listdir(self.root + "/log") if n[-5:] == ".json"]
+    def logs(self, every=False):
+        """Names of the finished games' records, oldest first (every: all files in log/, the
+        half-written and the set-aside ones too)."""
+        names = [n for n in os.listdir(self.root + "/log") if every or n[-5:] == ".json"]
         names.sort()
         return ["log/" + n for n in names]
 
     def add_log(self, record):
-        """Keep a finished game's record; the oldest beyond LOG_KEEP are dropped."""
-        logs = self.logs()
-        last = int(logs[-1][4:-5]) if logs else 0
-        self.write("log/%05d.json" % (last + 1), record)
-        for old in logs[:max(0, len(logs) + 1 - LOG_KEEP)]:
-            self.remove(old)
+        """Keep a finished game's record (cupfw.logbook.add_log); its number."""
+        from cupfw import logbook
+        return logbook.add_log(self, record)
+
+    def finish(self, rec, won, best, winner):
+        """Keep a finished game in the log and the statistics (cupfw.logbook.finish)."""
+        from cupfw import logbook
+        logbook.finish(self, rec, won, best, winner)

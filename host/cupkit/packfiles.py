@@ -7,7 +7,7 @@ import jsonschema
 
 from cupcore import packs, replay
 
-from cupkit import paths
+from cupkit import jsonfile, paths, quoting
 
 _validator = None
 
@@ -30,20 +30,22 @@ def json_path(error):
 
 
 def problems(path):
-    """Every reason the pack file at path cannot be used (empty list: it is fine)."""
+    """Every reason the pack file at path cannot be used (empty list: it is fine), each one line
+    fit for a terminal."""
+    if os.path.isfile(path) and os.path.getsize(path) > packs.MOST:
+        return ["the file is over %d bytes: the device would not read it" % packs.MOST]
     try:
-        with open(path, encoding="utf-8") as f:
-            pack = json.load(f)
+        pack = jsonfile.read(path)
     except OSError as e:
         return ["cannot read: %s" % (e.strerror or e)]
-    except (ValueError, UnicodeDecodeError) as e:
-        return ["not valid JSON: %s" % e]
+    except ValueError as e:
+        return [str(e)]
     errs = sorted(schema_validator().iter_errors(pack), key=lambda e: list(e.absolute_path))
     if errs:
-        return ["%s: %s" % (json_path(e), e.message) for e in errs]
+        return [quoting.clip("%s: %s" % (json_path(e), e.message)) for e in errs]
     stem = os.path.basename(path)[:-5] if path.endswith(".json") else None
     if pack["id"] != stem:
-        return ["$.id: %r must match the file name %s" % (pack["id"], os.path.basename(path))]
+        return ["$.id: %s must match the file name %s" % (quoting.quote(pack["id"]), os.path.basename(path))]
     if "engine" in pack:
         lo, hi = replay.engine(pack["engine"]).PLAYERS
         if pack["players"]["min"] < lo or pack["players"]["max"] > hi:
@@ -54,5 +56,22 @@ def problems(path):
             for n in (pack["players"]["min"], pack["players"]["max"]):
                 replay.start({"pack": stem, "players": n}, [os.path.dirname(path) or "."])
     except ValueError as e:
-        return ["%s" % e]
+        return [quoting.clip(e)]
     return []
+
+
+def load(pid, folders):
+    """(path, pack) of the pack pid as the core finds it (the first folder that has it wins), read
+    through jsonfile; ValueError saying why it is unusable."""
+    if not isinstance(pid, str) or not pid or "/" in pid or os.sep in pid:
+        raise ValueError("%s is not a pack id" % quoting.quote(pid))
+    for d in folders:
+        path = os.path.join(d, pid + ".json")
+        if os.path.exists(path):
+            try:
+                return path, packs.check(jsonfile.read(path), pid)
+            except OSError as e:
+                raise ValueError("cannot read %s: %s" % (path, e.strerror or e))
+            except ValueError as e:
+                raise ValueError("%s: %s" % (path, e))
+    raise ValueError("unknown pack %s" % quoting.quote(pid))

@@ -1,29 +1,32 @@
 """Reading and writing game records on the host."""
 
-import json
+import os
 
+from cupkit import jsonfile
 from cupkit.cli import Fail
 
 
 def read(path):
     """A game record from a JSON file, or Fail with a one-line reason."""
     try:
-        with open(path, encoding="utf-8") as f:
-            rec = json.load(f)
+        rec = jsonfile.read(path)
     except OSError as e:
         raise Fail("cannot read %s: %s" % (path, e.strerror or e))
-    except (ValueError, UnicodeDecodeError) as e:
-        raise Fail("%s is not valid JSON: %s" % (path, e))
+    except ValueError as e:
+        raise Fail("%s: %s" % (path, e))
     if not isinstance(rec, dict):
         raise Fail("%s: a game record must be a JSON object" % path)
     return rec
 
 
 def write(path, rec):
-    """Write a record atomically (temporary file, then rename)."""
-    import os
-    tmp = "%s.tmp%d" % (path, os.getpid())
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(rec, f, indent=None, separators=(",", ": "))
-        f.write("\n")
-    os.replace(tmp, path)
+    """Write a record atomically; Fail, and leave everything as it was, if it cannot be written."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise Fail("cannot write %s: there is no folder %s" % (path, folder))
+    if os.path.isdir(path):
+        raise Fail("cannot write %s: it is a folder (name a file in it)" % path)
+    try:
+        jsonfile.write(path, rec)
+    except OSError as e:
+        raise Fail("cannot write %s: %s" % (path, e.strerror or e))

@@ -12,3 +12,14 @@ ENGINES = " pig mia scoundrel bogey cup beetle chicago dropdead boston midnight 
 def is_engine(name):
     """True when name is one of ENGINES (one word, not a part of one)."""
     return type(name) is str and " " not in name and " %s " % name in ENGINES
+
+
+def word(s, most):
+    """s is 1 to most of a-z, 0-9 and -, not starting with -: a pack id or a level name. (Here, not in
+    cupcore.packs, so that checking a saved record's pack id does not load the pack reader.)"""
+    if type(s) is not str or not 0 < len(s) <= most or s[0] == "-":
+        return False
+    for c in s.encode():  # bytes: iterating a str interns each character on MicroPython
+        if not (96 < c < 123 or 47 < c < 58 or c == 45):
+            return False
+    return True

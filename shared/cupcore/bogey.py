@@ -60,7 +60,8 @@ class Game(Engine):
         ok = isinstance(lv, dict) and lv
         out = []
         for k in lv if ok else ():
-            ok = ok and type(k) is str and " " not in k and type(lv[k]) is int and 4 <= lv[k] <= 12
+            w = k.encode() if type(k) is str else b""  # one word of printable ASCII: self.levels is split
+            ok = ok and w and min(w) > 32 and max(w) < 127 and type(lv[k]) is int and 4 <= lv[k] <= 12
             out.append("%02d%s" % (lv[k], k))
         if not ok:
             raise ValueError("params: levels must map names to 4..12")

@@ -31,6 +31,9 @@ class Engine:
         """Validate then apply one action; ValueError leaves the state untouched."""
         if not isinstance(action, str):
             raise ValueError("an action must be text")
+        b = action.encode()  # printable ASCII: beyond it, lower() and split() differ between the ports
+        if b and (min(b) < 32 or max(b) > 126):
+            raise ValueError("an action is ASCII text")
         words = action.lower().split()
         if not words:
             raise ValueError("empty action")
@@ -83,7 +86,7 @@ def check_params(spec, base, overrides):
         out.update(overrides)
     for k in out:
         if k not in spec:
-            raise ValueError("params: unknown parameter %r" % (k,))
+            raise ValueError("params: unknown parameter '%s'" % k)  # not %r: repr() differs between the ports
     for k in spec:
         want = spec[k]
         if k not in out:

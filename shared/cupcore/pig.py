@@ -14,8 +14,9 @@ PARAMS = {
     "doubles": (1, 10),
     "max_dice": (0, 10),
 }
-# Hog's choices as constants, so legal() allocates no strings.
-_ROLL_N = ("roll 1", "roll 2", "roll 3", "roll 4", "roll 5", "roll 6", "roll 7", "roll 8", "roll 9", "roll 10")
+# Hog's choices as constants, so legal() allocates no strings. A list, not a tuple: mpy-cross keeps a
+# list's short strings interned, so the same text read from a saved record is no new string either.
+_ROLL_N = ["roll 1", "roll 2", "roll 3", "roll 4", "roll 5", "roll 6", "roll 7", "roll 8", "roll 9", "roll 10"]
 
 
 class Game(Engine):

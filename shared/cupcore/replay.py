@@ -8,7 +8,6 @@ resume and the host's `cupkit replay` all come through here.
 import sys
 
 import cupcore
-from cupcore import packs
 from cupcore.engine import check_params
 from cupcore.rng import Rng
 
@@ -24,14 +23,19 @@ def engine(name):
     return sys.modules[full]
 
 
-def start(record, where=None):
-    """A new game as the record describes it (no actions applied yet)."""
+def start(record, where=None, pack=None):
+    """A new game as the record describes it (no actions applied yet).
+
+    pack: the record's pack if it is read already (the device reads it, then lets the pack
+    reader go before the engine comes in); else it is found in where."""
     if not isinstance(record, dict):
         raise ValueError("a game record must be a JSON object")
     for k in record:
         if k not in _FIELDS:
-            raise ValueError("record: unknown field %r" % (k,))
-    pack = packs.load(record.get("pack"), where)
+            raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
+    if pack is None or pack["id"] != record.get("pack"):
+        from cupcore import packs
+        pack = packs.load(record.get("pack"), where)
     pid = pack["id"]
     if "engine" not in pack:
         raise ValueError("pack %s has rules but no game" % pid)
@@ -58,11 +62,11 @@ def start(record, where=None):
     return game
 
 
-def load(record, where=None):
+def load(record, where=None, pack=None):
     """The game after every action of the record; ValueError "action N (...): why" on the first illegal one."""
-    game = start(record, where)
+    game = start(record, where, pack)
     acts = record.get("actions", [])
-    if type(acts) is not list:
+    if type(acts) is not list and not hasattr(acts, "codes"):  # (the device's compact list, cupfw.play.Actions)
         raise ValueError("record: actions must be a list")
     i = 0
     for a in acts:

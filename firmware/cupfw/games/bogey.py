@@ -9,13 +9,18 @@ The LEDs count the columns in the colour of the level they still allow.
 from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, DOWN, A, B
 
-W = 9  # column slot width: 12 columns and a new one fit across
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_W = const(9)  # column slot width: 12 columns and a new one fit across
 
 
 class Screen(play.Game):
     def enter(self):
         s = self.s
-        self.legal = self.g.legal()
         if not hasattr(self, "sel"):
             self.sel = 0
             self.card = None  # the hand card being placed
@@ -24,17 +29,20 @@ class Screen(play.Game):
         self.pick()
 
     def pick(self):
-        """The legal places (action strings) for the card being placed, and which is chosen."""
-        s = self.s
-        if s["bogey"]:
-            head = "place "
-        elif self.card:
-            head = "play " + self.card + " "
+        """The legal places for the card being placed (column numbers, 0 for a new one; the
+        engine's, not every action's text, which a full hand would make dozens of), and which is chosen."""
+        c = self.s["bogey"] or self.card
+        if c:
+            self.places = self.g.places("CDHS".find(c[1]) * 16 + "A23456789TJQK".find(c[0]) + 1)
         else:
             self.places = []
-            return
-        self.places = [a for a in self.legal if a[:len(head)] == head]
         self.at = 0
+
+    def act(self):
+        """The action that puts the card where the chosen place is."""
+        k = self.places[self.at]
+        where = "c%d" % k if k else "new"
+        return "place " + where if self.s["bogey"] else "play %s %s" % (self.card, where)
 
     def press(self, bit):
         s = self.s
@@ -42,7 +50,7 @@ class Screen(play.Game):
             if bit == LEFT or bit == RIGHT:
                 self.at = (self.at + (1 if bit == RIGHT else -1)) % len(self.places)
             elif bit == A:
-                self.do(self.places[self.at])
+                self.do(self.act())
                 return
             elif bit == B and not s["bogey"]:
                 self.card = None
@@ -59,10 +67,10 @@ class Screen(play.Game):
             elif bit == DOWN:
                 self.do("discard " + s["hand"][self.sel])
                 return
-            elif bit == B and "end" in self.legal:
+            elif bit == B and "end" in self.g.legal():
                 self.do("end")
                 return
-        elif bit == B and "end" in self.legal:
+        elif bit == B and "end" in self.g.legal():
             self.do("end")
             return
         self.app.dirty = True
@@ -81,7 +89,7 @@ class Screen(play.Game):
     def paint(self, fb):
         s = self.s
         cols = s["columns"]
-        target = self.places[self.at].split()[-1] if self.places else ""
+        target = self.places[self.at] if self.places else -1
         if s["over"]:
             gfx.bar(fb, "Won: " + str(s["level"]) if s["result"] == "won" else "The Bogey wins", "A:menu")
         elif s["bogey"]:
@@ -90,21 +98,20 @@ class Screen(play.Game):
             gfx.bar(fb, "Play " + self.card, "B:back")
         else:
             gfx.bar(fb, "A:play v:disc B:end")
-        ok = [a.split()[-1] for a in self.places]
         for i in range(len(cols) + 1):
-            x = 1 + i * W
-            name = "c%d" % (i + 1) if i < len(cols) else "new"
-            if name == target:
-                fb.fill_rect(x - 1, 10, W, 34, 1)
-            elif name in ok:
-                fb.rect(x - 1, 10, W, 34, 1)
-            c = 0 if name == target else 1
+            x = 1 + i * _W
+            k = i + 1 if i < len(cols) else 0  # the place: a column, or 0 for a new one
+            if k == target:
+                fb.fill_rect(x - 1, 10, _W, 34, 1)
+            elif k in self.places:
+                fb.rect(x - 1, 10, _W, 34, 1)
+            c = 0 if k == target else 1
             if i < len(cols):
                 last = cols[i][-1]
                 gfx.glyph(fb, gfx.SUIT, "CDHS".find(last[-1]) * 7, 7, x, 11, 1, c)
                 gfx.text(fb, last[0], x + 1, 20, 1, c)
                 fb.fill_rect(x + 2, 42 - len(cols[i]), 3, len(cols[i]), c)
-            elif name in ok or name == target:
+            elif k in self.places:
                 gfx.text(fb, "+", x + 1, 20, 1, c)
         hand = s["hand"]
         first = max(0, self.sel - 4)

@@ -4,7 +4,11 @@ Runs on CPython and on the MicroPython unix port. The clock is virtual (it
 moves only when the firmware sleeps), the buttons are whatever the driver sets
 in held, and the frame buffer is MicroPython's framebuf where it exists, else
 the pure-Python stand-in of cupfw.hal.fbuf with the same bytes (MONO_VLSB).
+Its game seeds come from os.urandom like a real board's, unless it is made with
+a seed: then they are a repeatable sequence (tests, golden sessions, sim --seed).
 """
+
+import os
 
 from cupfw.hal import WIDTH, HEIGHT
 
@@ -16,7 +20,7 @@ except ImportError:  # CPython: the stand-in, loaded only where it is needed
 
 
 class Board:
-    def __init__(self, profile=None, data_dir="data", led_count=8, seed=1):
+    def __init__(self, profile=None, data_dir="data", led_count=8, seed=None):
         self.buf = bytearray(WIDTH * HEIGHT // 8)
         if framebuf:
             self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
@@ -66,7 +70,9 @@ class Board:
         self.now += ms
 
     def seed(self):
-        """Reproducible seeds: the simulator's runs are repeatable."""
+        if self._seed is None:
+            r = os.urandom(4)
+            return r[0] | r[1] << 8 | r[2] << 16 | (r[3] & 0x3F) << 24
         self._seed = (self._seed * 1103515245 + 12345) & 0x3FFFFFFF
         return self._seed
 

@@ -1,9 +1,36 @@
-"""A pack's page: start a game, choose the number of players, read the quick-reference rules."""
+"""A pack's page: start a game, choose the number of players, read the quick-reference rules.
+
+The cup's page (engine cup) sets the dice instead of the players: how many, their
+sides, open or hidden under the cup. Its last settings are remembered (settings.json).
+
+The first time a pack with a game is opened, a game is started on it (cupcore.packcheck.game:
+its player range and params); if that fails the page says why, and the menu lists the pack
+as unusable from then on (app.bad).
+"""
 
 from cupcore import packs
 
 from cupfw import gfx
+from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
+
+SIDES = (4, 6, 8, 10, 12, 20)
+
+
+def why(app, pack):
+    """Why the pack's game cannot be played, or None; found once, kept in app.bad."""
+    pid = pack["id"]
+    if pid not in app.bad:
+        import cupcore
+        from cupcore import packcheck
+        try:
+            packcheck.game(pack)
+            app.bad[pid] = None
+        except ValueError as e:
+            app.bad[pid] = str(e)
+        for m in ("packcheck replay engine rng dice digits" + cupcore.ENGINES).split():
+            drop("cupcore." + m)
+    return app.bad[pid]
 
 
 class Screen:
@@ -12,29 +39,72 @@ class Screen:
         self.pid = arg
         p = packs.load(arg)
         self.name = p["name"]
+        self.why = why(app, p) if "engine" in p else None
+        if self.why:
+            self.breaks = gfx.wrap(self.why)
         pl = p.get("players")
         self.lo = pl["min"] if pl else 0
         self.hi = pl["max"] if pl else 0
         self.n = min(self.hi, max(self.lo, 2))
         self.sel = 0 if pl else 2
+        self.cup = None  # the cup's dice, sides and hidden, as [n, index in SIDES, 0 or 1]
+        if p.get("engine") == "cup":
+            q = p["params"]
+            c = app.cfg.get("cup")
+            if not (isinstance(c, list) and len(c) == 4 and c[0] == arg and type(c[1]) is int and 1 <= c[1] <= 10
+                    and type(c[2]) is int and c[2] in SIDES and type(c[3]) is bool):
+                c = [arg, q.get("dice"), q.get("sides"), q.get("hidden")]
+            n = c[1] if type(c[1]) is int and 1 <= c[1] <= 10 else 5
+            self.cup = [n, SIDES.index(c[2]) if c[2] in SIDES else 1, 1 if c[3] is True else 0]
+
+    def lines(self):
+        if self.cup:
+            n, k, h = self.cup
+            return ["Roll the dice", "Dice     < %s >" % n, "Sides    < d%d >" % SIDES[k],
+                    "Cup      < %s >" % ("hidden" if h else "open"), "Rules"]
+        if not self.hi:
+            return ["(rules only)", "", "Rules"]
+        return ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
 
     def key(self, ev, bit):
         if ev:
             return
         app = self.app
+        if self.why:
+            if bit == A or bit == B:
+                app.go("screens.menu", self.pid)
+            return
+        last = 4 if self.cup else 2
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % 3
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % (last + 1)
         elif bit == LEFT or bit == RIGHT:
-            if self.sel == 1:
-                self.n = min(self.hi, max(self.lo, self.n + (1 if bit == RIGHT else -1)))
+            d = 1 if bit == RIGHT else -1
+            c = self.cup
+            if c and 0 < self.sel < last:
+                i = self.sel - 1
+                c[i] = (c[i] + d) % (10, 6, 2)[i] if i else max(1, min(10, c[0] + d))
+            elif self.sel == 1:
+                self.n = min(self.hi, max(self.lo, self.n + d))
         elif bit == B:
-            app.go("screens.menu")
+            app.go("screens.menu", self.pid)
             return
         elif bit == A:
-            if self.sel == 2:
+            if self.sel == last:
                 app.go("screens.text", ("rules", self.pid))
-            elif self.hi:
-                app.start({"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []})
+            elif self.sel == 0 and self.hi:
+                rec = {"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []}
+                c = self.cup
+                if c:
+                    rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}
+                    keep = [self.pid, c[0], SIDES[c[1]], c[2] == 1]
+                    if app.cfg.get("cup") != keep:  # remembered for next time
+                        app.cfg["cup"] = keep
+                        try:
+                            app.st.write("settings.json", app.cfg)
+                        except OSError:
+                            pass
+                app.pack = self.pid
+                app.start(rec)
             return
         app.dirty = True
 
@@ -43,9 +113,9 @@ class Screen:
 
     def draw(self, fb):
         gfx.bar(fb, self.name)
-        if self.hi:
-            rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
-        else:
-            rows = ["(rules only)", "", "Rules"]
-        gfx.menu(fb, rows, self.sel, 14)
+        if self.why:
+            gfx.lines(fb, self.why, self.breaks, 0, 5, 11)
+            gfx.text(fb, "B: back", 0, 56)
+            return
+        gfx.menu(fb, self.lines(), self.sel, 11 if self.cup else 14)
         gfx.text(fb, "A: choose  B: back", 0, 56)

@@ -1,5 +1,7 @@
 """Scrolling text: a pack's quick-reference rules, the statistics, or a notice (a damaged file set aside)."""
 
+import gc
+
 from cupfw import gfx
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 
@@ -9,21 +11,24 @@ class Screen:
         self.app = app
         self.kind, what = arg
         if self.kind == "rules":
-            from cupcore import packs
-            p = packs.load(what)
-            self.title = p["name"] + " rules"
-            self.text = p["rules"]
+            from cupcore import packs, packtext
+            self.title = packs.load(what)["name"] + " rules"
+            gc.collect()
+            with open(packs.path(what), "rb") as f:  # the rules as one bytearray (up to 4,000 bytes)
+                self.text = packtext.rules(f)
             self.back = what
         elif self.kind == "stats":
             self.title = "Statistics"
-            stats = app.st.read("stats.json", {})
+            stats = app.read("stats.json", {})  # checked in shape when read (cupfw.saved)
             lines = []
-            for pid in sorted(stats) if isinstance(stats, dict) else ():
+            for pid in sorted(stats):
                 s = stats[pid]
-                if isinstance(s, dict):
-                    lines.append("%s: %s games" % (pid, s.get("games", 0)))
-                    best = s.get("best")
-                    lines.append("  %s won%s" % (s.get("wins", 0), "" if best is None else ", best %s" % best))
+                best = s.get("best")
+                seats = s.get("seats", [])
+                lines.append("%s: %d games" % (pid, s.get("games", 0)))
+                lines.append("  %d won%s" % (s.get("wins", 0), "" if best is None else ", best %d" % best))
+                if len(seats) > 1:
+                    lines.append("  seats: " + " ".join([str(w) for w in seats]))
             self.text = "\n".join(lines) or "No games yet."
         else:
             self.title = "Notice"

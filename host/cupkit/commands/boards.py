@@ -2,6 +2,7 @@
 
 import json
 
+from cupkit import quoting
 from cupkit.device import boards
 from cupkit.cli import Fail
 
@@ -21,9 +22,9 @@ def run(args):
             try:
                 p = boards.load_file(path)
             except (OSError, ValueError) as e:
-                bad.append(str(e))
+                bad.append(quoting.clip(e))
             else:
-                print("%s: ok (%s board %s)" % (path, p["family"], p["name"]))
+                print(quoting.clip("%s: ok (%s board %s)" % (path, p["family"], p["name"])))
         if bad:
             raise Fail("\n".join(bad))
         return 0

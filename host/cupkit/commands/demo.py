@@ -22,6 +22,8 @@ def add_arguments(p):
 
 
 def run(args):
+    if not args.delay >= 0:
+        raise Fail("--delay: seconds, 0 or more")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") >> 2
     rec = {"pack": args.pack, "players": args.players, "seed": seed, "actions": []}
     try:

@@ -1,18 +1,21 @@
-"""cupkit devices: serial ports and CircuitPython drives, with what runs on them."""
+"""cupkit devices: serial ports, CircuitPython drives and Picos in BOOTSEL mode, with what runs on them."""
 
 import glob
 import json
 import os
 
+from cupkit import jsonfile, quoting
 from cupkit.device import transport as device
 from cupkit.device import vdev
 from cupkit.cli import Fail
 
 NAME = "devices"
-HELP = "list connected devices: serial ports (MicroPython or CircuitPython, board, version) and CIRCUITPY drives"
+HELP = ("list connected devices: serial ports (MicroPython or CircuitPython, board, version), CIRCUITPY drives "
+        "and Picos in BOOTSEL mode (RPI-RP2)")
 
-DRIVE_GLOBS = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY", "/Volumes/CIRCUITPY", "D:/", "E:/",
-               "F:/", "G:/")
+LETTERS = ("D:/", "E:/", "F:/", "G:/")
+DRIVE_GLOBS = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY", "/Volumes/CIRCUITPY") + LETTERS
+BOOTSEL_GLOBS = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/Volumes/RPI-RP2") + LETTERS
 
 
 def add_arguments(p):
@@ -33,6 +36,19 @@ def boot_out(path):
     return {"impl": "circuitpython", "version": version, "machine": machine or "?"}
 
 
+def bootsel(path):
+    """{impl, version, machine} of a boot ROM's UF2 drive (its INFO_UF2.TXT), or None if path is none."""
+    try:
+        with open(os.path.join(path, "INFO_UF2.TXT"), encoding="ascii", errors="replace") as f:
+            lines = f.read(4096).splitlines()
+    except OSError:
+        return None
+    info = dict(line.split(":", 1) for line in lines[1:] if ":" in line)
+    head = lines[0].split() if lines else []
+    return {"impl": "BOOTSEL", "version": head[-1] if head else "?",
+            "machine": (info.get("Model") or info.get("Board-ID") or "?").strip()}
+
+
 def drives():
     out = []
     for pattern in DRIVE_GLOBS:
@@ -41,19 +57,25 @@ def drives():
             if info:
                 out.append(dict(info, where=path, kind="drive", board=_board(path),
                                 cupkit=os.path.isdir(os.path.join(path, "lib", "cupfw"))))
+    for pattern in BOOTSEL_GLOBS:
+        for path in sorted(glob.glob(pattern)):
+            info = bootsel(path)
+            if info:
+                out.append(dict(info, where=path, kind="bootsel"))
     return out
 
 
 def _board(path):
     try:
-        with open(os.path.join(path, "board.json"), encoding="utf-8") as f:
-            return json.load(f).get("name")
+        return jsonfile.read(os.path.join(path, "board.json")).get("name")
     except (OSError, ValueError, AttributeError):
         return None
 
 
 def state(row):
     """What cupkit installed there: the board profile is what `cupkit flash --board` adds (entry file, drivers)."""
+    if row.get("kind") == "bootsel":
+        return "a Pico in BOOTSEL mode: `cupkit uf2 --board pico --drive %s` installs MicroPython and the cup" % row["where"]
     if row.get("board"):
         return "cupkit installed, board %s" % row["board"] if row.get("cupkit") else "board %s, cupkit not installed" \
             % row["board"]
@@ -71,6 +93,10 @@ def run(args):
     st = vdev.running()
     if st:
         ports.append((st["port"], "virtual device, flash folder %s" % st["dir"]))
+    from cupkit.emu import pico  # the emulated Pico of `cupkit emu`
+    st = pico.running()
+    if st:
+        ports.append((st["port"], "emulated Pico, flash %s" % st["flash"]))
     for port, desc in ports:
         row = {"where": port, "kind": "serial", "description": desc}
         try:
@@ -87,9 +113,9 @@ def run(args):
         return 0
     for r in rows:
         if "problem" in r:
-            print("%-24s %s: %s" % (r["where"], r.get("description") or r["kind"], r["problem"]))
+            print(quoting.clip("%-24s %s: %s" % (r["where"], r.get("description") or r["kind"], r["problem"])))
         else:
-            print("%-24s %s %s on %s, %s%s" % (
+            print(quoting.clip("%-24s %s %s on %s, %s%s" % (
                 r["where"], r["impl"], r["version"], r["machine"], state(r),
-                " (%s)" % r["description"] if r.get("description") else ""))
+                " (%s)" % r["description"] if r.get("description") else "")))
     return 0

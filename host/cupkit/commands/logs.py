@@ -2,7 +2,7 @@
 
 import os
 
-from cupkit import pulled
+from cupkit import pulled, quoting
 from cupkit.commands import flash as cmd_flash
 from cupkit.cli import Fail
 
@@ -30,17 +30,17 @@ def run(args):
         if hasattr(target, "dev"):
             target.dev.close()
     for path, reason in bad:
-        print("%s: damaged on the device (%s), skipped" % (path, reason))
+        print(quoting.clip("%s: damaged on the device (%s), skipped" % (path, reason)))
     written = pulled.save(args.out, decoded, pack_files)
     failed = 0
     for path in written:
         rec, err = pulled.verify(args.out, path)
         if err:
             failed += 1
-            print("%s: does not replay: %s" % (path, err))
+            print(quoting.clip("%s: does not replay: %s" % (path, err)))
         else:
-            print("%s: %s, %d players, %d actions, verified" % (path, rec["pack"], rec["players"],
-                                                               len(rec.get("actions", []))))
+            print(quoting.clip("%s: %s, %d players, %d actions, verified" % (path, rec["pack"], rec["players"],
+                                                                            len(rec.get("actions", [])))))
     has_stats = "data/stats.json" in decoded
     print("pulled %d records (%d verified)%s from %s into %s"
           % (len(written), len(written) - failed, " and the statistics" if has_stats else "", where,

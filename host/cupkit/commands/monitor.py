@@ -4,7 +4,7 @@ import os
 import sys
 
 from cupkit.device import transport as device
-from cupkit.cli import Fail
+from cupkit.cli import Fail, count
 
 NAME = "monitor"
 HELP = "the device's serial console: what it prints, and its REPL (Ctrl-] to leave)"
@@ -12,7 +12,17 @@ HELP = "the device's serial console: what it prints, and its REPL (Ctrl-] to lea
 
 def add_arguments(p):
     p.add_argument("--port", help="serial port (default: the device found)")
-    p.add_argument("--baud", type=int, default=115200)
+    p.add_argument("--baud", type=count, default=115200)
+
+
+def enter():
+    """Enter sends CR, as mpremote's REPL does: the terminal turns it into LF, which CircuitPython's REPL ignores."""
+    from serial.tools import miniterm
+
+    class Enter(miniterm.Transform):
+        def tx(self, text):
+            return text.replace("\n", "\r")
+    return Enter()
 
 
 def run(args):
@@ -29,6 +39,7 @@ def run(args):
             raise Fail("no device at %s — is it plugged in? try `cupkit devices`" % port)
         raise Fail("device busy: cannot open %s (%s) — close the other program using it" % (port, e))
     term = miniterm.Miniterm(ser, echo=False, eol="lf")
+    term.tx_transformations.append(enter())
     term.exit_character = chr(0x1D)  # Ctrl-]
     term.menu_character = chr(0x14)  # Ctrl-T
     term.set_rx_encoding("utf-8")

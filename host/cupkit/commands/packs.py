@@ -5,7 +5,7 @@ import os
 
 from cupcore import packs
 
-from cupkit import feed, packfiles, paths, table
+from cupkit import feed, jsonfile, packfiles, paths, quoting, table
 from cupkit.cli import Fail
 
 NAME = "packs"
@@ -42,18 +42,21 @@ def run(args):
 
 def _list(args):
     rows = []
-    for pid in packs.ids():
+    folders = ["packs", paths.PACKS]
+    for pid in packs.ids(folders):
+        shown = quoting.clip(pid, 40)
         try:
-            pk = packs.load(pid)
+            pk = packfiles.load(pid, folders)[1]
         except ValueError as e:
-            rows.append((pid, "-", "-", "unusable: %s" % e))
+            rows.append((shown, "-", "-", "unusable: %s" % quoting.clip(e, 120)))
             continue
+        name = quoting.clip(pk["name"], 40)
         if "engine" in pk:
             pl = pk["players"]
             who = "%d" % pl["min"] if pl["min"] == pl["max"] else "%d-%d" % (pl["min"], pl["max"])
-            rows.append((pid, pk["engine"], who, pk["name"]))
+            rows.append((shown, pk["engine"], who, name))
         else:
-            rows.append((pid, "-", "-", pk["name"] + " (reference only)"))
+            rows.append((shown, "-", "-", name + " (reference only)"))
     print("\n".join(table.lines(("PACK", "ENGINE", "PLAYERS", "NAME"), rows)))
     return 0
 
@@ -65,9 +68,9 @@ def _validate(args):
         if errs:
             bad += 1
             for e in errs:
-                print("%s: %s" % (path, e))
+                print(quoting.clip("%s: %s" % (path, e)))
         else:
-            print("%s: ok" % path)
+            print(quoting.clip("%s: ok" % path))
     if bad:
         raise Fail("%d of %d pack files are not valid" % (bad, len(args.files)))
     return 0
@@ -93,7 +96,7 @@ def _write_checked(pack, folder):
 
 def _new(args):
     try:
-        pack = dict(packs.load(args.source, [args.dir, paths.PACKS]))
+        pack = dict(packfiles.load(args.source, [args.dir, paths.PACKS])[1])
     except ValueError as e:
         raise Fail(str(e))
     mine = os.path.join(args.dir, args.id + ".json")
@@ -135,9 +138,8 @@ def playable_ids(folders):
     for d in folders:
         for pid in packs.ids([d]):
             try:
-                with open(os.path.join(d, pid + ".json"), encoding="utf-8") as f:
-                    if "engine" in json.load(f):
-                        out.add(pid)
+                if "engine" in jsonfile.read(os.path.join(d, pid + ".json")):
+                    out.add(pid)
             except (OSError, ValueError, TypeError):
                 pass
     return out
@@ -145,8 +147,7 @@ def playable_ids(folders):
 
 def _import_feed(args):
     try:
-        with open(args.file, encoding="utf-8") as f:
-            doc = json.load(f)
+        doc = jsonfile.read(args.file)
         made = feed.packs_from(doc, playable_ids([args.dir, paths.PACKS]))
     except OSError as e:
         raise Fail("cannot read %s: %s" % (args.file, e.strerror or e))
@@ -155,7 +156,8 @@ def _import_feed(args):
     for pack, wanted in made:
         path = _write_checked(pack, args.dir)
         lines = pack["rules"].count("\n") + 1
-        print("wrote %s: %s (reference only, %d lines, %d screens)" % (path, pack["name"], lines, (lines + 7) // 8))
+        print("wrote %s: %s (reference only, %d lines, %d screens)" % (path, quoting.clip(pack["name"], 40), lines,
+                                                                         (lines + 7) // 8))
         if wanted:
             print("  %s is a pack with a game: its rules text went to %s instead, so the game stays playable"
                   % (wanted, pack["id"]))

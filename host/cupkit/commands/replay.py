@@ -4,7 +4,7 @@ import json
 
 from cupcore import replay
 
-from cupkit import records
+from cupkit import quoting, records
 from cupkit.cli import Fail
 
 NAME = "replay"
@@ -20,8 +20,8 @@ def run(args):
     rec = records.read(args.file)
     try:
         summary = replay.run(rec)
-    except ValueError as e:
-        raise Fail(str(e))
+    except ValueError as e:  # it may carry the record's own text: an action, a pack id
+        raise Fail(quoting.clip(e))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:

@@ -5,6 +5,10 @@ import os
 from cupkit.device import boards
 from cupkit.cli import Fail
 
+# A built-in Blinka profile is wired for one kind of computer: Blinka's board detection must agree
+# (elsewhere its pins are not there, and the error would be a missing pin).
+MACHINES = {"rpi": ("any_raspberry_pi", "a Raspberry Pi")}
+
 NAME = "run"
 HELP = "run the dice cup on this Linux computer's GPIO pins (Raspberry Pi and the like) through Adafruit Blinka"
 
@@ -29,6 +33,19 @@ def profile(name):
     return p
 
 
+def check_machine(name):
+    """Fail unless this computer is the kind the built-in profile name is for."""
+    if name not in MACHINES:
+        return
+    from adafruit_platformdetect import Detector
+    attr, kind = MACHINES[name]
+    board = Detector().board
+    if not getattr(board, attr):
+        raise Fail("this is not %s (Blinka sees %s), and board %s is wired for one: on another computer, give "
+                   "--board a profile JSON with its pins (start from hardware/boards/%s.json; `cupkit boards FILE` "
+                   "checks it)" % (kind, board.id or "a board it does not know", name, name))
+
+
 def run(args):
     p = profile(args.board)
     try:
@@ -36,6 +53,7 @@ def run(args):
     except ImportError as e:
         raise Fail("%s: install the board's libraries with  pip install %s"
                    % (e, " ".join(boards.requirements(p))))
+    check_machine(args.board)
     os.makedirs(args.data, exist_ok=True)
     p["data_dir"] = args.data
     try:

@@ -24,6 +24,8 @@ def add_arguments(p):
                    "window, a fresh one for --headless)")
     p.add_argument("--flash", metavar="DIR", help="run the firmware installed in a virtual device's folder "
                    "(DIR/lib, DIR/packs, DIR/data; implies --micropython)")
+    p.add_argument("--seed", type=int, metavar="N", help="the board's game seeds follow from N, so a key script "
+                   "plays the same games every run (default: random, as on a board)")
 
 
 def has_display():
@@ -46,7 +48,7 @@ def run(args):
             os.environ["XDG_RUNTIME_DIR"] = os.path.join(root, "xdg")
             os.mkdir(os.environ["XDG_RUNTIME_DIR"], 0o700)
         try:
-            return window(data)
+            return window(data, args.seed)
         except RuntimeError as e:  # pygame.error: the display would not open
             print("The window did not open (%s)." % e)
         finally:
@@ -63,9 +65,12 @@ def run(args):
 
 
 def headless(args):
-    from cupkit import tools
+    from cupkit import quoting, tools
     from cupkit.sim import png
     from cupkit.sim import headless as sim
+    for opt, path in (("--shots", args.shots), ("--data", args.data)):
+        if path and os.path.exists(path) and not os.path.isdir(path):
+            raise Fail("%s %s is a file: name a folder" % (opt, path))
     text = ""
     if args.keys:
         try:
@@ -78,7 +83,7 @@ def headless(args):
     try:
         steps = sim.parse(text)
     except ValueError as e:
-        raise Fail("%s: %s" % (args.keys, e))
+        raise Fail("%s: %s" % (args.keys, quoting.clip(e)))
     if args.demo and not args.keys:
         steps = [("shot", "menu")]
     image = data = None
@@ -90,11 +95,13 @@ def headless(args):
     if args.data:
         data = args.data
     try:
-        frames = sim.headless(steps, args.shots, data, args.micropython, args.heap, args.demo, image)
+        frames = sim.headless(steps, args.shots, data, args.micropython, args.heap, args.demo, image, args.seed)
     except tools.ToolMissing as e:
         raise Fail(str(e))
+    except OSError as e:
+        raise Fail("cannot write %s: %s" % (e.filename, e.strerror or e))
     except RuntimeError as e:
-        print(str(e), file=sys.stderr)
+        print(quoting.lines(e), file=sys.stderr)
         raise Fail("the simulated device stopped with an error (above)")
     if args.demo:
         print("demo: every pack played through the game screens, back at the menu")
@@ -103,10 +110,14 @@ def headless(args):
         print(png.ascii_art(frames[name][0]))
     elif args.shots:
         print("%d screenshot%s in %s" % (len(frames), "" if len(frames) == 1 else "s", args.shots))
+    elif args.keys:
+        print("%s: done, %d step%s played and no shot taken: add `shot NAME` lines to see the screen (--shots DIR "
+              "keeps them as PNGs)%s" % (args.keys, len(steps), "" if len(steps) == 1 else "s", "" if data else
+                                         "; the device's /data was a fresh folder, now gone (keep it: --data DIR)"))
     return 0
 
 
-def window(data):
+def window(data, seed):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -116,7 +127,7 @@ def window(data):
     from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
     from cupfw.hal.virtual import Board
     os.makedirs(data, exist_ok=True)
-    board = Board(data_dir=data, seed=int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF)
+    board = Board(data_dir=data, seed=seed)
     app = App(board)
     pygame.display.init()
     pygame.font.init()

@@ -5,7 +5,7 @@ import os
 
 from cupcore import packs
 
-from cupkit import packfiles, paths
+from cupkit import packfiles, paths, quoting
 from cupkit.commands import flash as cmd_flash
 from cupkit.device import flashing
 from cupkit.cli import Fail
@@ -39,7 +39,7 @@ def pack_files(folders):
         path = found[0]
         errs = packfiles.problems(path)
         if errs:
-            bad += ["%s: %s" % (path, e) for e in errs]
+            bad += [quoting.clip("%s: %s" % (path, e)) for e in errs]
             continue
         if any(_playable_file(p) for p in found[1:]) and not _playable_file(path):
             bad.append("%s: reference-only, it would replace the playable %s — give it another id "

@@ -6,17 +6,20 @@ import os
 import shutil
 import tempfile
 
-from cupkit import paths, tools
+from cupkit import paths, quoting, tools
 from cupkit.device import layout
 from cupkit.cli import Fail
 
 NAME = "test"
-HELP = "run the rule scenarios on CPython, the MicroPython unix port and (with --port) the device itself"
+HELP = "run the rule scenarios on CPython, the MicroPython unix port and the device itself (the one found, or --port)"
 PER_EXEC = 8  # scenarios per raw-REPL exec on a device
 
 
 def add_arguments(p):
-    p.add_argument("--port", help="also run them on the device at this serial port (flashed with `cupkit flash`)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--port", help="the device's serial port (default: the one found, as other commands find it; "
+                       "none found: the host only)")
+    where.add_argument("--no-device", action="store_true", help="run them on this computer only")
     p.add_argument("--no-unix", action="store_true", help="skip the MicroPython unix port")
 
 
@@ -79,7 +82,7 @@ def report(target, results):
     bad = [r for r in results if r[2] is not None]
     print("%-32s %d/%d scenarios hold" % (target, len(results) - len(bad), len(results)))
     for f, name, why in bad:
-        print("  %s %s: %s" % (f, name, why))
+        print("  " + quoting.clip("%s %s: %s" % (f, name, why)))
     return len(bad)
 
 
@@ -91,7 +94,21 @@ def run(args):
             failed += report("MicroPython unix port (.mpy)", on_unix(files))
         except tools.ToolMissing as e:
             raise Fail(str(e))
-    if args.port:
-        results, port = on_device(args.port, files)
+    port = None if args.no_device else device_port(args.port)
+    if port:
+        results, port = on_device(port, files)
         failed += report("device %s" % port, results)
+    elif not args.no_device:
+        print("%-32s none found: plug one in (flashed with `cupkit flash`), or start one: `cupkit vdev`" % "device")
     return 1 if failed else 0
+
+
+def device_port(port):
+    """The device's port: --port, else the one found as every command finds it, else None."""
+    from cupkit.device import transport
+    try:
+        return transport.find_port(port)
+    except Fail as e:
+        if str(e) == transport.NO_DEVICE:
+            return None
+        raise

@@ -6,9 +6,12 @@ bus and display address, the LED count and order, which optional parts exist,
 and "drivers": the driver modules the host installs in /lib with the firmware.
 hardware/board.schema.json is the full contract; check() applies it.
 
-Drivers come from PyPI through pip, fetched once into a cache folder
-(~/.cache/cupkit/drivers, or $CUPKIT_CACHE/drivers). For a MicroPython or
-CircuitPython board, driver_files() gives the module files to put in /lib; for
+micropython-lib's ssd1306 driver comes with the project (firmware/drivers, with
+its licence), so flashing a pico needs no network. The CircuitPython drivers come
+from PyPI: from this Python's own install when it has them (the dev extra installs
+them, for Blinka), else through pip, fetched once into a cache folder
+($CUPKIT_CACHE/drivers, else $XDG_CACHE_HOME/cupkit/drivers or ~/.cache/cupkit/drivers). For a MicroPython
+or CircuitPython board, driver_files() gives the module files to put in /lib; for
 a Blinka board (a Linux computer), requirements() gives what to pip install.
 """
 
@@ -22,15 +25,16 @@ import tarfile
 import tempfile
 import zipfile
 
-from cupkit import paths, tools
+from cupkit import jsonfile, paths, tools
 
 BOARDS = os.path.join(paths.HARDWARE, "boards")
 SCHEMA = os.path.join(paths.HARDWARE, "board.schema.json")
 ENTRY = {"micropython": ["main.py", "switch.py"], "circuitpython": ["code.py", "boot.py", "switch.py"], "blinka": []}
+VENDORED = ("ssd1306",)  # drivers that come with the project, in firmware/drivers (licence beside), not from PyPI
 
 # module a profile may name -> (PyPI requirement, files of that distribution the device needs).
 DRIVERS = {
-    # micropython-lib's SSD1306 driver (micropython/drivers/display/ssd1306) as published on PyPI
+    # micropython-lib's SSD1306 driver: firmware/drivers/ssd1306.py is the ssd1306.py of this PyPI release
     "ssd1306": ("micropython-ssd1306==0.3", ("ssd1306.py",)),
     "adafruit_ssd1306": ("adafruit-circuitpython-ssd1306", ("adafruit_ssd1306.py",)),
     "adafruit_framebuf": ("adafruit-circuitpython-framebuf", ("adafruit_framebuf.py",)),
@@ -71,12 +75,11 @@ def load(name):
 
 
 def load_file(path):
-    """A profile from any JSON file (a maker's own wiring); ValueError if invalid."""
-    with open(path, encoding="utf-8") as f:
-        try:
-            profile = json.load(f)
-        except ValueError as e:
-            raise ValueError("board profile %s: %s" % (path, e))
+    """A profile from any JSON file (a maker's own wiring); OSError if unreadable, ValueError if invalid."""
+    try:
+        profile = jsonfile.read(path)
+    except ValueError as e:
+        raise ValueError("board profile %s: %s" % (path, e))
     problems = check(profile)
     if problems:
         raise ValueError("board profile %s: %s" % (path, "; ".join(problems)))
@@ -104,11 +107,8 @@ def cache_dir():
 
 
 def fetch(requirement, cache=None):
-    """Folder holding the unpacked files of one PyPI distribution, fetched with pip on first use.
-
-    pip downloads wheels and sdists alike; micropython-lib's old sdists have no
-    setup.py, so pip stops after unpacking one, and --no-clean keeps what it unpacked.
-    """
+    """Folder holding the unpacked files of one PyPI distribution (its wheel, else its sdist),
+    fetched with pip on first use."""
     cache = cache or cache_dir()
     dest = os.path.join(cache, "".join(c if c.isalnum() or c in ".-" else "_" for c in requirement))
     if os.path.isdir(dest):
@@ -116,14 +116,12 @@ def fetch(requirement, cache=None):
     os.makedirs(cache, exist_ok=True)
     work = tempfile.mkdtemp(prefix="fetch-", dir=cache)
     try:
-        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-clean",
+        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps",
                             "--disable-pip-version-check", "-d", os.path.join(work, "dl"), requirement],
                            env=dict(os.environ, TMPDIR=work), capture_output=True, text=True)
         got = os.path.join(work, "got")
         wheels = glob.glob(os.path.join(work, "dl", "*.whl"))
         sdists = glob.glob(os.path.join(work, "dl", "*.tar.gz"))
-        unpacked = [os.path.dirname(os.path.dirname(f)) for f in  # an sdist's metadata marks its top folder
-                    glob.glob(os.path.join(work, "pip-*", "*", "*", "PKG-INFO"))]
         if wheels:
             with zipfile.ZipFile(wheels[0]) as z:
                 z.extractall(got)
@@ -131,8 +129,6 @@ def fetch(requirement, cache=None):
             with tarfile.open(sdists[0]) as t:
                 t.extractall(got, members=[m for m in t.getmembers() if m.isfile() or m.isdir()])
             got = glob.glob(os.path.join(got, "*"))[0]
-        elif unpacked:
-            got = unpacked[0]
         else:
             last = (r.stderr.strip().splitlines() or ["no output"])[-1]
             raise RuntimeError("pip could not fetch %s: %s" % (requirement, last))
@@ -140,6 +136,17 @@ def fetch(requirement, cache=None):
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return dest
+
+
+def installed(requirement):
+    """Folder of an unpinned PyPI distribution installed in this Python (its files lie under it), or None."""
+    from importlib import metadata
+    if not requirement.replace("-", "").replace("_", "").isalnum():
+        return None  # pinned: only that release will do
+    try:
+        return str(metadata.distribution(requirement).locate_file(""))
+    except metadata.PackageNotFoundError:
+        return None
 
 
 def driver_files(profile, mpy=False, cache=None):
@@ -156,7 +163,10 @@ def driver_files(profile, mpy=False, cache=None):
         requirement, files = DRIVERS[name]
         if not files:
             continue
-        top = fetch(requirement, cache)
+        local = None if name in VENDORED else installed(requirement)
+        if local is not None and not all(os.path.exists(os.path.join(local, rel)) for rel in files):
+            local = None
+        top = os.path.join(paths.FIRMWARE, "drivers") if name in VENDORED else local or fetch(requirement, cache)
         for rel in files:
             src = os.path.join(top, rel)
             if compile_:

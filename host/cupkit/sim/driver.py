@@ -1,8 +1,10 @@
 """Drives the firmware through a key script on simulated time; runs on CPython and MicroPython.
 
 The host checks and normalises the script (cupkit.sim.headless.parse) and runs this
-beside the firmware: in this Python, or inside the micropython binary. A shot
-writes NAME.raw: the frame buffer (1024 bytes, MONO_VLSB) then the LED bytes.
+beside the firmware: in this Python, or inside the micropython binary, where the steps
+come from a file a line at a time (steps()), so that a long script takes nothing from
+the device's heap. A shot writes NAME.raw: the frame buffer (1024 bytes, MONO_VLSB)
+then the LED bytes.
 """
 
 from cupfw.hal import NAMES
@@ -15,6 +17,14 @@ def shot(app, out, name):
     b = app.b
     with open(out + "/" + name + ".raw", "wb") as f:
         f.write(bytes(b.buf) + bytes(b.led))
+
+
+def steps(path):
+    """The (command, argument) pairs of a file of normalised script lines (see headless.lines), one at a time."""
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            yield w[0], int(w[1]) if w[0] == "wait" else w[1] if len(w) > 1 else None
 
 
 def run(app, steps, out):

@@ -42,6 +42,11 @@ def parse(text):
     return steps
 
 
+def lines(steps):
+    """The steps as the text of a normalised script, one step a line (what cupkit.sim.driver.steps reads)."""
+    return "".join("%s %s\n" % (c, a) if a is not None else c + "\n" for c, a in steps)
+
+
 def device(root):
     """Make root the simulated device's folder and the working directory, as on a board: the firmware
     finds its packs in ./packs (here the built-in ones), never in the folder the simulator was started
@@ -53,12 +58,12 @@ def device(root):
     return here
 
 
-def _cpython(steps, raw, data, demo, root):
+def _cpython(steps, raw, data, demo, root, seed):
     from cupfw.app import App
     from cupfw.hal.virtual import Board
     here = device(root)
     try:
-        app = App(Board(data_dir=data))
+        app = App(Board(data_dir=data, seed=seed))
         if demo and not sim_driver.demo(app):
             raise RuntimeError("the demo did not come back to the menu")
         sim_driver.run(app, steps, raw)
@@ -66,24 +71,29 @@ def _cpython(steps, raw, data, demo, root):
         os.chdir(here)
 
 
+# The key script stays in a file that the driver reads a line at a time: a device's heap
+# (--heap) holds the firmware, not the script.
 _MP_SCRIPT = """from cupfw.hal.virtual import Board
 from cupfw.app import App
 import sim_driver
-app = App(Board(data_dir=%(data)r))
+app = App(Board(data_dir=%(data)r, seed=%(seed)r))
 if %(demo)r and not sim_driver.demo(app):
     raise SystemExit("the demo did not come back to the menu")
-sim_driver.run(app, %(steps)r, %(raw)r)
+sim_driver.run(app, sim_driver.steps(%(keys)r), %(raw)r)
 print(%(ok)r)
 """
 
 
-def _micropython(steps, raw, data, demo, heap_kb, image):
+def _micropython(steps, raw, data, demo, heap_kb, image, seed):
     work = tempfile.mkdtemp(prefix="cupkit-simlib-")
     try:
         tools.compile_mpy(sim_driver.__file__, "sim_driver.py", os.path.join(work, "sim_driver.mpy"))
+        keys = os.path.join(work, "keys.txt")
+        with open(keys, "w") as f:
+            f.write(lines(steps))
         script = os.path.join(work, "sim_main.py")
         with open(script, "w") as f:
-            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "steps": steps, "raw": raw, "ok": OK})
+            f.write(_MP_SCRIPT % {"data": data, "demo": demo, "keys": keys, "raw": raw, "ok": OK, "seed": seed})
         r = tools.run_micropython(script, image, heap_kb, path="lib:" + work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -92,12 +102,13 @@ def _micropython(steps, raw, data, demo, heap_kb, image):
             " (heap %d KB)" % heap_kb if heap_kb else "", (r.stdout + r.stderr)[-2500:]))
 
 
-def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None):
+def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo=False, image=None, seed=None):
     """Run the firmware through steps; {shot name: (frame bytes, led bytes)}, also written as PNGs to shots.
 
     micropython runs it in the unix port, from image (a device folder: lib/, packs/) or a fresh .mpy build;
     CPython runs it in a fresh device folder with the built-in packs. Either way the working directory
     the simulator was started from plays no part. data is the device's /data folder (default: a fresh one).
+    seed makes the board's game seeds repeatable (default: random, as on a board).
     """
     tmp = tempfile.mkdtemp(prefix="cupkit-sim-")
     try:
@@ -107,9 +118,9 @@ def headless(steps, shots=None, data=None, micropython=False, heap_kb=None, demo
         if micropython or image:
             if not image:
                 image = layout.build(os.path.join(tmp, "image"), mpy=True)
-            _micropython(steps, raw, data, demo, heap_kb, image)
+            _micropython(steps, raw, data, demo, heap_kb, image, seed)
         else:
-            _cpython(steps, raw, data, demo, os.path.join(tmp, "device"))
+            _cpython(steps, raw, data, demo, os.path.join(tmp, "device"), seed)
         frames = {}
         for name in [a for c, a in steps if c == "shot"]:
             with open(os.path.join(raw, name + ".raw"), "rb") as f:
