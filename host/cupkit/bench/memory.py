@@ -35,6 +35,7 @@ PLAYERS = {"liars-dice": 6}  # a pack measured at another count than bench_playe
 OK = "cupkit-bench-ok"
 
 _SELFPLAY = """import gc
+import cupcore.%(engine)s
 from cupcore import selfplay
 for s in range(%(games)d):
     r = None
@@ -113,7 +114,7 @@ def workloads():
             "name": pid,
             "engine": pack["engine"],
             "what": "%d self-play games, %d player%s" % (GAMES, n, "" if n == 1 else "s"),
-            "runs": [{"script": _SELFPLAY % {"games": GAMES, "pack": pid, "players": n, "ok": OK}}],
+            "runs": [{"script": _SELFPLAY % {"games": GAMES, "pack": pid, "engine": pack["engine"], "players": n, "ok": OK}}],
             "budget_kb": SELFPLAY_KB,
         })
         if pack["engine"] != "cup":  # the plain cup is a tool: no end, nothing saved (the firmware workload rolls it)
