@@ -22,6 +22,7 @@ def play(pack, players, seed, where=None, cap=CAP):
     # no ever larger contiguous blocks mid-game (the difference is a few KB of heap).
     # An engine whose random games are short sets a smaller Game.RESERVE.
     rec = {"pack": pack, "players": players, "seed": seed}
+    from cupcore import replay
     from cupcore import packs
     pack = packs.load(pack, where)
     small = hasattr(gc, "mem_free")  # MicroPython or CircuitPython (no new qstr, as "cpython" would be)
@@ -30,7 +31,6 @@ def play(pack, players, seed, where=None, cap=CAP):
         del sys.modules["cupcore.packs"]
         import cupcore
         del cupcore.packs
-    from cupcore import replay
     if "engine" in pack:  # (else replay.start says there is no game)
         acts = [None] * getattr(replay.engine(pack["engine"]).Game, "RESERVE", RESERVE)
         del acts[:]
