@@ -10,7 +10,7 @@ from cupcore.rolls import Rolls
 
 KIND = "dice"
 PLAYERS = (1, 8)
-PARAMS = {"generala": None, "double": None}  # checked by Game: 50 or 60, 100 or 120
+PARAMS = {"generala": [50, 60], "double": [100, 120]}  # lists: the numbers allowed (a tuple is a range)
 # The score actions, in the sheet's order; a category's name is its action's [6:]. A list, not a
 # tuple: mpy-cross keeps a list's short strings interned (no str objects); no list of the bare names,
 # whose short strings would be qstrs (interned for good) that self-play never needs.
@@ -43,13 +43,7 @@ class Game(Rolls):
 
     def __init__(self, pack, players, params, rng, stack):
         Rolls.__init__(self, pack, players, rng, stack)
-        g = params["generala"]
-        d = params["double"]
-        if type(g) is not int or g not in (50, 60):
-            raise ValueError("params: generala must be one of 50, 60")
-        if type(d) is not int or d not in (100, 120):
-            raise ValueError("params: double must be one of 100, 120")
-        self.pay = (g, d)
+        self.pay = (params["generala"], params["double"])
         self.sheet = bytearray(b"\xff" * (players * 11))  # per player, per category; 255: free
 
     def legal(self):
