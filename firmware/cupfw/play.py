@@ -189,11 +189,12 @@ class Game:
         self.do(legal[rng.below(len(legal))], ROLL_MS if legal[0][:4] == "roll" else 0)
 
 
-def scores(fb, vals, turn, y):
-    """Per-player numbers in a grid of four per line, the one to act inverted."""
+def scores(fb, vals, turn, y, per=4):
+    """Per-player values in a grid of per to a line (four, or two for wide ones), the one to act inverted."""
+    w = 128 // per
     for i in range(len(vals)):
-        x = (i % 4) * 32
-        yy = y + (i // 4) * 9
+        x = i % per * w
+        yy = y + i // per * 9
         if i == turn:
-            fb.fill_rect(x, yy - 1, 31, 9, 1)
+            fb.fill_rect(x, yy - 1, w - 1, 9, 1)
         gfx.text(fb, "%d:%s" % (i + 1, vals[i]), x + 1, yy, 1, 0 if i == turn else 1)
