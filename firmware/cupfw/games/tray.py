@@ -93,7 +93,7 @@ class Screen(play.Game):
         return w[9] % (self.s["round"], r) if r > 1 and not self.s["over"] else "", "", w[8]
 
     def values(self):
-        """What the scores page shows per player (wider than 3 characters: two to a line)."""
+        """What the scores page shows per player (wider than 3 characters: fewer to a line)."""
         return self.s["scores"]
 
     def paint(self, fb):
@@ -104,8 +104,8 @@ class Screen(play.Game):
             w = s["winner"]
             gfx.bar(fb, words[0] if not s["over"] else words[1] if w is None else words[2] % (w + 1), top)
             v = self.values()
-            wide = max([len(str(x)) for x in v]) > 3  # thousands, names: two to a line
-            play.scores(fb, v, w if s["over"] else s["turn"], 12, 2 if wide else 4)
+            wide = max([len(str(x)) for x in v]) > 3  # thousands, names: one to a line, two for five players or more
+            play.scores(fb, v, w if s["over"] else s["turn"], 12, (1 if len(v) < 5 else 2) if wide else 4)
             ro = s["rolloff"]
             if ro:
                 t = words[10] + ", ".join([" ".join([str(f) for f in r]) for r in ro])
