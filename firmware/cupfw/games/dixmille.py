@@ -92,13 +92,14 @@ class Screen(tray.Screen):
         s = self.s
         t = s["turn_total"]
         w = _W.split("*")
+        top = "" if self.mode else "to %d" % self.g.goal
         if s["over"]:
-            return "", "", ""
+            return top, "", ""
         if self.cur:
-            return "", w[6] % (dixmille.score(dixmille.counts(self.choice())), t), w[7]
+            return top, w[6] % (dixmille.score(dixmille.counts(self.choice())), t), w[7]
         p = s["scores"][s["turn"]]
         e = self.g.entry
-        return "" if self.mode else "to %d" % self.g.goal, (w[8] % t if len(s["aside"]) == 6 else w[9] % (
+        return top, (w[8] % t if len(s["aside"]) == 6 else w[9] % (
             t, s["rolls_left"])) if t else w[10] % (p, e) if e and not p else w[14] % p, w[11 if t else 12]
 
     def paint(self, fb):
