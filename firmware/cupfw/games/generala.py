@@ -116,7 +116,9 @@ class Screen(tray.Screen):
 
     def lines(self):
         n = self.g.left
-        m = bin(self.mark & 31).count("1")  # the dice marked
+        m = 0  # the dice marked
+        for i in range(5):
+            m += self.mark >> i & 1
         return tray.Screen.lines(self)[0], "B rolls %d again" % m if m else "", \
             "" if self.s["over"] else _W.split("*")[22 if m else 19 if n > 2 else 20 if n else 21]
 

@@ -62,7 +62,9 @@ class Screen(tray.Screen):
         s = self.s
         v = s["scores"]
         best = max(v)
-        m = bin(self.mark & 31).count("1")  # the dice marked
+        m = 0  # the dice marked
+        for i in range(5):
+            m += self.mark >> i & 1
         return "", "best: P%d, %s" % (v.index(best) + 1, _HANDS.split("*")[best // 100000 - 1]) if best else "", \
             "" if s["over"] else "A:roll  v:hands" if self.g.left == 3 else \
             "A:mark  B:roll %d" % m if m else "A:mark  B:stand"
