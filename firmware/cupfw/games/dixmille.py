@@ -37,20 +37,20 @@ class Screen(tray.Screen):
         s = self.s
         t = b["turn"]
         p = s["scores"][t] - b["scores"][t]
-        w = _W.split("*")
+        w = tray.word
         self.show = (b["aside"] + [int(f) for f in act.split()[1:]] if s["turn"] != t else s["aside"], ())
         if act == "roll":
             self.show = (b["aside"][:len(b["aside"]) % 6], s["last_roll"])
             if s["bust"]:
                 self.mood = 2
-                return w[0] % (t + 1, b["turn_total"])
+                return w(_W, 0) % (t + 1, b["turn_total"])
             self.cur = 1
-            return w[1] % (t + 1, len(s["last_roll"]))
+            return w(_W, 1) % (t + 1, len(s["last_roll"]))
         if s["turn"] == t:  # a keep, and the turn goes on
-            return w[5] % (t + 1, act[5:], s["turn_total"] - b["turn_total"])
+            return w(_W, 5) % (t + 1, act[5:], s["turn_total"] - b["turn_total"])
         self.mood = 1 if p else 2  # banked (by itself when a keep leaves no roll)
-        return w[2] % (t + 1, self.g.entry) if not p else w[3] % (t + 1, p) if s["over"] else \
-            w[4] % (t + 1, p, s["scores"][t])
+        return w(_W, 2) % (t + 1, self.g.entry) if not p else w(_W, 3) % (t + 1, p) if s["over"] else \
+            w(_W, 4) % (t + 1, p, s["scores"][t])
 
     def choice(self):
         """The faces marked to keep, rising."""
@@ -66,7 +66,7 @@ class Screen(tray.Screen):
                 if k in self.g.legal():
                     self.do(k)
                     return
-                self.text = _W.split("*")[13]
+                self.text = tray.word(_W, 13)
             self.app.dirty = True
         elif bit == A or bit == SHAKE:
             self.do("roll", play.ROLL_MS)
@@ -91,16 +91,16 @@ class Screen(tray.Screen):
         from cupcore import dixmille  # here, not held by the module (generala.py says why)
         s = self.s
         t = s["turn_total"]
-        w = _W.split("*")
+        w = tray.word
         top = "" if self.mode else "to %d" % self.g.goal
         if s["over"]:
             return top, "", ""
         if self.cur:
-            return top, w[6] % (dixmille.score(dixmille.counts(self.choice())), t), w[7]
+            return top, w(_W, 6) % (dixmille.score(dixmille.counts(self.choice())), t), w(_W, 7)
         p = s["scores"][s["turn"]]
         e = self.g.entry
-        return top, (w[8] % t if len(s["aside"]) == 6 else w[9] % (
-            t, s["rolls_left"])) if t else w[10] % (p, e) if e and not p else w[14] % p, w[11 if t else 12]
+        return top, (w(_W, 8) % t if len(s["aside"]) == 6 else w(_W, 9) % (
+            t, s["rolls_left"])) if t else w(_W, 10) % (p, e) if e and not p else w(_W, 14) % p, w(_W, 11 if t else 12)
 
     def paint(self, fb):
         tray.Screen.paint(self, fb)

@@ -10,8 +10,8 @@ left/right show the other players' sheets, B goes back to the dice. A served Gen
 
 Small, as every game's screen must be (RULES.md's engines are larger than the luck games'):
 the engine module is imported where it is used (the demo plays two games of an engine in
-a row, each with an engine module of its own), and the words are one string, split where
-they are used (a string constant is an object of its own).
+a row, each with an engine module of its own), and the words are one string, each taken out where it is
+used (tray.word; a string constant is an object of its own).
 """
 
 from cupfw import gfx, play
@@ -49,12 +49,12 @@ class Screen(tray.Screen):
         from cupcore import generala
         s = self.s
         t = b["turn"] + 1
-        w = _W.split("*")
+        w = tray.word
         if act[0] == "s":  # score CAT: the box written (0 is a scratch)
             i = generala._SCORE.index(act)
             p = self.g.sheet[t * 11 - 11 + i]
             self.mood = 0 if p else 2
-            return "P%d writes %d\nin %s" % (t, p, w[i])
+            return "P%d writes %d\nin %s" % (t, p, w(_W, i))
         if s["over"]:
             self.mood = 1
             return "Served Generala!\nP%d wins" % t
@@ -64,7 +64,7 @@ class Screen(tray.Screen):
         while i > 5 and not generala.points(s["last_roll"], i, 1, 1):  # what the dice make, Generala down
             i -= 1
         self.mood = 1 if i == 9 else 0
-        return "P%d rolls%s\n%s" % (t, w[20 - i], w[16 + n])
+        return "P%d rolls%s\n%s" % (t, w(_W, 20 - i), w(_W, 16 + n))
 
     def act(self, bit):
         g = self.g
@@ -120,7 +120,7 @@ class Screen(tray.Screen):
         for i in range(5):
             m += self.mark >> i & 1
         return tray.Screen.lines(self)[0], "B rolls %d again" % m if m else "", \
-            "" if self.s["over"] else _W.split("*")[22 if m else 19 if n > 2 else 20 if n else 21]
+            "" if self.s["over"] else tray.word(_W, 22 if m else 19 if n > 2 else 20 if n else 21)
 
     def paint(self, fb):
         s = self.s
@@ -130,7 +130,7 @@ class Screen(tray.Screen):
         g = self.g
         p = self.mode - 1
         me = p == g.turn and g.left < 3
-        w = _W.split("*")
+        w = tray.word
         gfx.bar(fb, "Player %d's sheet" % (p + 1), str(s["scores"][p]))
         for i in range(11):
             v = g.sheet[p * 11 + i]
@@ -141,10 +141,10 @@ class Screen(tray.Screen):
             if p == g.turn and i == self.mark >> 8:
                 fb.fill_rect(x, y - 1, n, 9, 1)
                 c = 0
-            t = str(v) if v != 255 else w[25] % self.points(i) if me else ""
-            gfx.text(fb, w[i], x + 1, y, 1, c)
+            t = str(v) if v != 255 else w(_W, 25) % self.points(i) if me else ""
+            gfx.text(fb, w(_W, i), x + 1, y, 1, c)
             gfx.text(fb, t, x + n - 6 * len(t), y, 1, c)
             if v != 255:  # used: greyed, every other row of its pixels off
                 for r in (1, 3, 5):
                     fb.hline(x, y + r, n, 0)
-        gfx.text(fb, w[23 if me else 24], 44, 55)
+        gfx.text(fb, w(_W, 23 if me else 24), 44, 55)

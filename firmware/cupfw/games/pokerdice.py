@@ -65,13 +65,12 @@ class Screen(tray.Screen):
         m = 0  # the dice marked
         for i in range(5):
             m += self.mark >> i & 1
-        return "", "best: P%d, %s" % (v.index(best) + 1, _HANDS.split("*")[best // 100000 - 1]) if best else "", \
+        return "", "best: P%d, %s" % (v.index(best) + 1, tray.word(_HANDS, best // 100000 - 1)) if best else "", \
             "" if s["over"] else "A:roll  v:hands" if self.g.left == 3 else \
             "A:mark  B:roll %d" % m if m else "A:mark  B:stand"
 
     def values(self):
         """The hands made so far: the whole names in one column, short ones in two for more than four."""
         s = self.s
-        w = _HANDS.split("*")
         k = 0 if s["players"] <= 4 else 8
-        return [w[v // 100000 - 1 + k] if v else "-" for v in s["scores"]]
+        return [tray.word(_HANDS, v // 100000 - 1 + k) if v else "-" for v in s["scores"]]
