@@ -25,11 +25,10 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# The boxes in the engine's order, then what a roll makes (best first), the rolls left, the keys. (Split at
+# The boxes in the engine's order, then the rolls left, the keys. (Split at
 # "*", a name MicroPython has built in: "|" would be one more interned for good.)
-_W = const("1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*, a Generala!*, 4 of a kind*, a full house*"
-           ", a straight**no rolls left: B*1 roll left*2 rolls left*A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*"
-           "A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who*+%d")
+_W = const("1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*no rolls left: B*1 roll left*2 rolls left*"
+           "A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who*+%d")
 
 
 class Screen(tray.Screen):
@@ -60,11 +59,7 @@ class Screen(tray.Screen):
             return "Served Generala!\nP%d wins" % t
         n = s["rolls_left"]
         self.cur = 1 if n else 0
-        i = 9
-        while i > 5 and not generala.points(s["last_roll"], i, 1, 1):  # what the dice make, Generala down
-            i -= 1
-        self.mood = 1 if i == 9 else 0
-        return "P%d rolls%s\n%s" % (t, w(_W, 20 - i), w(_W, 16 + n))
+        return "P%d rolls\n%s" % (t, w(_W, 11 + n))
 
     def act(self, bit):
         g = self.g
@@ -120,7 +115,7 @@ class Screen(tray.Screen):
         for i in range(5):
             m += self.mark >> i & 1
         return tray.Screen.lines(self)[0], "B rolls %d again" % m if m else "", \
-            "" if self.s["over"] else tray.word(_W, 22 if m else 19 if n > 2 else 20 if n else 21)
+            "" if self.s["over"] else tray.word(_W, 17 if m else 14 if n > 2 else 15 if n else 16)
 
     def paint(self, fb):
         s = self.s
@@ -141,10 +136,10 @@ class Screen(tray.Screen):
             if p == g.turn and i == self.mark >> 8:
                 fb.fill_rect(x, y - 1, n, 9, 1)
                 c = 0
-            t = str(v) if v != 255 else w(_W, 25) % self.points(i) if me else ""
+            t = str(v) if v != 255 else w(_W, 20) % self.points(i) if me else ""
             gfx.text(fb, w(_W, i), x + 1, y, 1, c)
             gfx.text(fb, t, x + n - 6 * len(t), y, 1, c)
             if v != 255:  # used: greyed, every other row of its pixels off
                 for r in (1, 3, 5):
                     fb.hline(x, y + r, n, 0)
-        gfx.text(fb, w(_W, 23 if me else 24), 44, 55)
+        gfx.text(fb, w(_W, 18 if me else 19), 44, 55)
