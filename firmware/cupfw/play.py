@@ -7,7 +7,6 @@ release(bit), ended(), result() -> (won, best score or None) and auto(rng) for t
 """
 
 from cupfw import gfx
-from cupfw.app import drop
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
