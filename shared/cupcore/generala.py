@@ -85,11 +85,12 @@ class Game(Rolls):
     def _public(self, d):
         Rolls._public(self, d)
         s = self.sheet
+        names = [a[6:] for a in _SCORE]  # once per summary, not once per player: a box's name is a new string
         out = []
         for p in range(self.players):
             sheet = {}
             for i in range(11):
                 v = s[p * 11 + i]
-                sheet[_SCORE[i][6:]] = None if v == 255 else v
+                sheet[names[i]] = None if v == 255 else v
             out.append(sheet)
         d["sheet"] = out
