@@ -40,6 +40,7 @@ def points(dice, cat, generala, double):
 class Game(Rolls):
     RESERVE = 112  # 3 players: 33 turns of 2 to 4 actions
     rounds = 11  # a round per box of the sheet
+    sheets = True  # False: the summary leaves out `sheet` (a device screen reads the bytes of self.sheet instead)
 
     def __init__(self, pack, players, params, rng, stack):
         Rolls.__init__(self, pack, players, rng, stack)
@@ -84,13 +85,16 @@ class Game(Rolls):
 
     def _public(self, d):
         Rolls._public(self, d)
+        if not self.sheets:
+            return
         s = self.sheet
         names = [a[6:] for a in _SCORE]  # once per summary, not once per player: a box's name is a new string
         out = []
         for p in range(self.players):
-            sheet = {}
+            sheet = dict.fromkeys(names)  # sized once (grown a key at a time, each dict is built three times)
             for i in range(11):
                 v = s[p * 11 + i]
-                sheet[names[i]] = None if v == 255 else v
+                if v != 255:
+                    sheet[names[i]] = v
             out.append(sheet)
         d["sheet"] = out

@@ -16,7 +16,6 @@ KIND = "dice"
 PLAYERS = (2, 8)
 PARAMS = {"dice": (1, 10), "wild": (True, False)}
 _LIAR = ["liar"]
-_OPEN = ["bid 1 1", "bid 1 2", "bid 1 3", "bid 1 4", "bid 1 5", "bid 1 6"]  # interned (see rolls.ROLLS)
 
 
 class Game(Table):
@@ -32,8 +31,12 @@ class Game(Table):
         self.revealed = None
         self.counted = None
         self.loser = None
-        self.seen = [None] * 24  # the actions played this game: legal() gives these very strings again
+        # The actions played this game, first the six bids of one die made once (as constants they
+        # would be six qstrs for good): legal() gives these very strings again, making none.
+        self.seen = [None] * 24
         del self.seen[:]  # (room for a game's distinct bids without regrowing, which fragments the heap)
+        for f in range(1, 7):
+            self.seen.append("bid 1 %d" % f)
 
     def _after(self, p):
         """The next player after p who still has dice."""
@@ -61,7 +64,10 @@ class Game(Table):
         for f in range(1, 7):
             q = self.least(f)
             if q:
-                a = _OPEN[f - 1] if q == 1 else "bid %d %d" % (q, f)
+                if q == 1:
+                    out.append(self.seen[f - 1])
+                    continue
+                a = "bid %d %d" % (q, f)
                 out.append(self.seen[self.seen.index(a)] if a in self.seen else a)
         return out + _LIAR if self.bid else out
 

@@ -36,7 +36,9 @@ class Screen(tray.Screen):
     on the sheet, mode is 1 + the player whose sheet is shown and the box picked is mark >> 8."""
 
     def enter(self):
-        self.s.pop("sheet")  # every player's sheet as dicts (3 KB for eight): the screen reads the engine's
+        if self.g.sheets:  # the summary's sheets are dicts (3 KB for eight players): the screen reads the engine's
+            self.g.sheets = False
+            self.s.pop("sheet")
         if not hasattr(self, "mode"):  # (also resumed: a turn's start shows no dice, a roll its cursor)
             tray.Screen.enter(self)
             n = self.g.left

@@ -30,7 +30,7 @@ GAMES = 20
 SELFPLAY_KB = 24  # every pack's self-play, as the issues set it
 # Packs whose self-play does not yet fit SELFPLAY_KB (issue 14 stays open for them): their measured figure,
 # so that a change that makes them worse still fails.
-SELFPLAY_OVER_KB = {"generala": 25, "dix-mille": 28, "dix-mille-500": 29}
+SELFPLAY_OVER_KB = {"generala": 25, "dix-mille": 28, "dix-mille-500": 29, "liars-dice": 25}
 FIRMWARE_KB = 64
 RULES_MAX = 4000  # characters: the schema's limit for a pack's rules
 HOUSE = "house-mia"  # the house pack with the longest rules, in the image's /packs
