@@ -104,8 +104,11 @@ class Game:
             won, best = self.result()
             self.app.ended = (self.rec, won, best, self.s["winner"])
 
+    best = False  # True: the statistics keep the winner's score as the pack's best (Pig, Generala, Dix Mille)
+
     def result(self):
-        return self.s["winner"] is not None, None
+        w = self.s["winner"]
+        return w is not None, self.s["scores"][w] if self.best and w is not None else None
 
     def lights(self):
         """One LED per player: the one to act in blue, the others dim."""

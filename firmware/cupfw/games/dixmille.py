@@ -26,6 +26,8 @@ _W = const("P%d busts!\n%d points lost*P%d rolls %d dice:\nmark the ones to keep
 
 
 class Screen(tray.Screen):
+    best = True  # the statistics keep the winner's bank
+
     def enter(self):
         if not hasattr(self, "mode"):  # (also resumed: the summary says what to show)
             tray.Screen.enter(self)

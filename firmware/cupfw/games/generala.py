@@ -34,6 +34,7 @@ _W = const("1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*no rolls left: 
 class Screen(tray.Screen):
     """No attributes beyond the tray's (17 fit the smallest dict that holds them; 19 take one of 37):
     on the sheet, mode is 1 + the player whose sheet is shown and the box picked is mark >> 8."""
+    best = True  # the statistics keep the winner's total
 
     def enter(self):
         if self.g.sheets:  # the summary's sheets are dicts (3 KB for eight players): the screen reads the engine's
