@@ -173,6 +173,7 @@ def test_no_frame_but_a_peek_or_the_reveal_shows_a_cup_and_nothing_else_shows_on
     steps, rec = session(name)
     base, base_files, app = play(steps, rec, str(device / "base"))
     final = Store(str(device / "base")).read("game.json")
+    final["actions"] = list(final["actions"])  # (read as cupfw.play.Actions while a game screen is up)
     assert app.name == "games.liars" and final["actions"][:len(rec["actions"])] == rec["actions"]
     assert final["actions"].count("liar") > rec["actions"].count("liar")  # the session has a reveal
     frames = [e for e in base if e[0] == "frame"]
