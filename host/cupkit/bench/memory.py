@@ -165,9 +165,10 @@ def _saved(data, cut):
 def _run(image, script, heap_kb):
     """Run script in the image's folder as a module (-m): a script file's folder would go into
     sys.path as one more string on the heap, and the figure would depend on where the image is.
-    The same argv[0] and environment everywhere: their strings sit at the top of the process's stack,
-    and where its frames fall changes what the collector's conservative scan of it keeps alive (a figure
-    at its budget in one checkout was a KB over in another)."""
+    The same argv[0] and environment for every user: their strings sit at the top of the process's
+    stack, and where its frames fall changes what the collector's conservative scan of it keeps alive
+    (a longer HOME moved a whole game's figure by a KB). The checkout's own path still does: the
+    tests allow a whole program 1 KB of that noise (tests/test_memory.py)."""
     name = script_name(script)
     with open(os.path.join(image, name), "w") as f:
         f.write(script)
