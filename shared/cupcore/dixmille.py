@@ -34,6 +34,8 @@ def score(c):
     scoring combinations, every die in one; 0 when there is none."""
     k = sum(c)
     best = _faces(c)
+    if k < 5:  # the combinations of two kinds need five dice or six
+        return max(best, 0)
     if k == 6 and max(c) == 1:
         best = 1500  # the straight
     if k == 6 and c.count(2) == 3:
