@@ -16,7 +16,8 @@ claim that is; bluff (per 100) is how often it claims higher than it must.
 from cupcore.rng import Rng
 
 BLUFF = 10
-_LOOSE = 0.2  # the share of claims the model of the roller leaves to "anything higher"
+_LOOSE = 20  # per 100: the share of claims the model of the roller leaves to "anything higher"
+# Risks are in lives times 1,296,000 (per mille of a chance, times 36 * 36): small ints on every port.
 
 
 def move(params, view, bluff=BLUFF):
@@ -37,26 +38,26 @@ def move(params, view, bluff=BLUFF):
     knower = cup is not None
     m = None if top else r[r.index(c) - 1]  # the least claim above c
     if knower:
-        true = 1.0 if r.index(cup) <= r.index(c) else 0.0
+        true = 1000 if r.index(cup) <= r.index(c) else 0
     else:
         true = _true(r, said, c, bluff)
     best = "challenge"
-    risk = true * _cost(params, c)
+    risk = true * 1296 * _cost(params, c)
     if params["pass"] and not knower:
-        best, risk = _better(best, risk, "pass", (1.0 - true) * _caught(r, c) * _cost(params, c))
+        best, risk = _better(best, risk, "pass", (1000 - true) * 36 * _caught(r, c) * _cost(params, c))
     if top:
-        roll = 0.0  # a roll against the top claim clears it: the truth can then be claimed
+        roll = 0  # a roll against the top claim clears it: the truth can then be claimed
     else:
-        roll = (1.0 - _above(r, c) / 36.0) * _caught(r, m) * _cost(params, m)
+        roll = 1000 * (36 - _above(r, c)) * _caught(r, m) * _cost(params, m)
     best, risk = _better(best, risk, "roll", roll)
     if not top and (knower or params["blind_raise"]):
         if knower and r.index(cup) < r.index(c):
-            best, risk = _better(best, risk, "claim %d" % cup, 0.0)
+            best, risk = _better(best, risk, "claim %d" % cup, 0)
         else:
-            lie = 1.0 if knower else 1.0 - _true(r, said, m, bluff)
-            best, risk = _better(best, risk, "claim %d" % m, lie * _caught(r, m) * _cost(params, m))
+            lie = 1000 if knower else 1000 - _true(r, said, m, bluff)
+            best, risk = _better(best, risk, "claim %d" % m, lie * 36 * _caught(r, m) * _cost(params, m))
     if params["concede"] and c == 21 and not knower:
-        best, risk = _better(best, risk, "concede", 1.0)
+        best, risk = _better(best, risk, "concede", 1296000)
     return best
 
 
@@ -75,41 +76,40 @@ def _ways(v):
 def _above(r, v):
     """The rolls of 36 that rank strictly higher than v."""
     n = 0
-    for x in r[:r.index(v)]:
-        n += _ways(x)
+    for i in range(r.index(v)):
+        n += _ways(r[i])
     return n
 
 
 def _caught(r, v):
-    """How often a claim of v is lifted: as often as a roll would fall short of it."""
-    return 1.0 - (_above(r, v) + _ways(v)) / 36.0
+    """How often (of 36) a claim of v is lifted: as often as a roll would fall short of it."""
+    return 36 - _above(r, v) - _ways(v)
 
 
 def _true(r, said, v, bluff):
-    """The chance that the cup ranks v or higher, given this round's claims (the roller's model above)."""
+    """The chance (per mille) that the cup ranks v or higher, given this round's claims (the roller's
+    model above)."""
     last = len(said) - 1
     while said[last] != "roll":
         last -= 1
-    before = None  # the claim the cup was rolled against
-    for a in said[:last]:
+    low = 21  # the claims allowed to the roller: r[:low]
+    for i in range(last):
+        a = said[i]
         if a != "roll" and a != "pass":
-            before = int(a[6:])
-    low = 21 if before is None or before == r[0] else r.index(before)  # the claims allowed: r[:low]
-    said_v = int(said[last + 1][6:])  # what the roller claimed
-    k = r.index(said_v)
-    b = bluff / 100.0
-    yes = total = 0.0
+            low = r.index(int(a[6:])) or 21  # after the top claim a roll may claim anything
+    k = r.index(int(said[last + 1][6:]))  # what the roller claimed
+    top = r.index(v)
+    yes = total = 0
     for x in range(21):
-        if x < low:  # the truth could be told
-            like = (1.0 - b) * (x == k) + b * (x - 1 == k or x == 0 == k)
-        else:
-            like = (1.0 - b) * (k == low - 1) + b * (k == max(0, low - 2))
-        like = (1.0 - _LOOSE) * like + _LOOSE / low
-        p = _ways(r[x]) * like
+        if x < low:  # the truth could be told: x, or one higher as a bluff
+            like = (100 - bluff) * (x == k) + bluff * (x - 1 == k or x == 0 == k)
+        else:  # must bluff: the least claim allowed, or one higher
+            like = (100 - bluff) * (k == low - 1) + bluff * (k == max(0, low - 2))
+        p = _ways(r[x]) * ((100 - _LOOSE) * low * like + 100 * _LOOSE)
         total += p
-        if x <= r.index(v):
+        if x <= top:
             yes += p
-    return yes / total
+    return yes * 1000 // total
 
 
 def _chance(view):

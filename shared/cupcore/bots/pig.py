@@ -10,7 +10,7 @@ end race", Neller and Presser's simple rule made general: once anyone is within
 RACE of the goal, roll until the goal; else hold once the turn total reaches
 the point where a roll's expected gain no longer pays for its risk of a bust,
 plus an eighth of how far the leading opponent is ahead. Hog picks the dice
-that score most a roll, or in a race the dice most likely to reach the goal.
+that score most a roll, or in a race one die.
 """
 
 RACE = 29  # per 100 of the goal: "either score 71 or more" in the original rule
@@ -29,7 +29,7 @@ def move(params, view):
     race = max(i, j) >= goal - goal * RACE // 100
     if k == 0:  # a turn starts with a roll: no turn total is 0 after a roll that did not bust
         top = params["max_dice"]
-        return "roll %d" % _dice(top, goal - i, race) if top else "roll"
+        return "roll %d" % _dice(top, race) if top else "roll"
     if i + k >= goal:
         return "hold"
     if len(scores) == 2 and goal == 100 and params["dice"] == 1 and params["bust"] == "one" \
@@ -76,36 +76,8 @@ def _threshold(params, view):
     return gain // (36 - keep) + 1
 
 
-def _dice(top, need, race):
-    """Hog's dice for the turn: in a race the count most likely to reach need (rolling on), else 5,
-    which with 6 scores most in one roll (8.04 on average; any 1 busts)."""
-    if not race:
-        return min(5, top)
-    best = 1
-    chance = -1.0
-    for n in range(1, min(top, 6) + 1):
-        ways = _sums(n)  # ways[s]: rolls of n dice with no 1 summing to 2n + s
-        total = 6 ** n
-        reach = [1.0] * (need + 1)  # reach[d]: the chance to gather d more before a bust
-        for d in range(1, need + 1):
-            p = 0.0
-            for s in range(len(ways)):
-                left = d - 2 * n - s
-                p += ways[s] * (reach[left] if left > 0 else 1.0)
-            reach[d] = p / total
-        if reach[need] > chance:
-            best = n
-            chance = reach[need]
-    return best
-
-
-def _sums(n):
-    """ways[s] = the rolls of n dice, none a 1, whose faces sum to 2n + s."""
-    ways = [1]
-    for _ in range(n):
-        out = [0] * (len(ways) + 4)
-        for s in range(len(ways)):
-            for f in range(5):
-                out[s + f] += ways[s]
-        ways = out
-    return ways
+def _dice(top, race):
+    """Hog's dice for the turn. In a race one: rolled one at a time the same dice reach any total more
+    surely, as no turn rolls more than it needs. Else five, which with six scores the most in one roll
+    (8.04 on average; any 1 busts)."""
+    return 1 if race else min(5, top)
