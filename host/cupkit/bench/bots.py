@@ -87,3 +87,25 @@ def pig_exact():
     second = 1.0 - pigsolve.evaluate(h20, pol)
     return {"self_first": w[0][0], "vs_hold20_first": first, "vs_hold20_second": second,
             "vs_hold20": (first + second) / 2}
+
+
+# (pack, players, baseline name): the matches `cupkit bench bots` plays.
+MATCHES = (("pig", 2, "hold-at-20"), ("pig", 3, "hold-at-20"), ("pig", 4, "hold-at-20"),
+           ("big-pig", 2, "hold-at-20"), ("big-pig", 3, "hold-at-20"), ("hog", 2, "hold-at-20"),
+           ("hog", 3, "hold-at-20"), ("mia", 3, "truthful"), ("mia", 3, "challenger"),
+           ("mia-modern", 3, "truthful"), ("mia-modern", 3, "challenger"), ("meier", 3, "truthful"),
+           ("meier", 3, "challenger"))
+BASELINES = {"hold-at-20": hold_at(20), "truthful": truthful, "challenger": challenger}
+
+
+def run(games, progress=None):
+    """Every match of MATCHES over games seeded games: rows with the baseline's name added."""
+    rows = []
+    for pack, players, base in MATCHES:
+        engine = "pig" if "pig" in pack or pack == "hog" else "mia"
+        r = match(pack, players, cup(engine), BASELINES[base], games)
+        r["baseline"] = base
+        rows.append(r)
+        if progress:
+            progress(r)
+    return rows
