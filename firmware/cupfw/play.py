@@ -23,6 +23,7 @@ class Game:
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
+        self.cup = None  # the driver of the cup's seats (cupfw.bot), when the record has any
         from cupcore import replay
         try:
             self.g = replay.load(self.rec)
@@ -34,6 +35,9 @@ class Game:
             drop("cupcore.replay")  # the game needs only its engine now
             drop("cupcore.packs")
         self.s = self.g.summary()
+        if self.rec.get("cups"):
+            from cupfw.bot import Driver
+            self.cup = Driver(self)
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:
@@ -104,7 +108,7 @@ class Game:
                     app.st.write("game.bad.json", self.rec)
                     app.st.remove("game.json")
                 app.go("screens.menu")
-        elif self.anim:
+        elif self.anim or self.cup is not None and self.cup.acting():
             return
         elif ev == 0 and self.s["over"] and self.ended():
             if bit == A or bit == B:
@@ -122,6 +126,8 @@ class Game:
         return True
 
     def tick(self, now):
+        if self.cup is not None and self.cup.tick(now):
+            return True
         if not self.anim:
             return False
         if self.app.b.ticks_diff(now, self.anim) >= 0:
@@ -150,6 +156,8 @@ class Game:
             gfx.error(fb, "Cannot resume" if self.resumed else "Cannot play", self.err)
         else:
             self.paint(fb)
+            if self.cup is not None:
+                self.cup.draw(fb)
 
     def auto(self, rng):
         """The demo's move: a random legal action."""
