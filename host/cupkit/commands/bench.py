@@ -27,7 +27,7 @@ def add_arguments(p):
     bo.add_argument("--games", type=count, default=10000, help="seeded games per match (default 10000)")
     bo.add_argument("--json", action="store_true")
     bo.set_defaults(bench_run=_bots)
-    sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware")
+    sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware, and the core's data")
     sz.add_argument("--json", action="store_true")
     sz.set_defaults(bench_run=_size)
 
@@ -131,8 +131,11 @@ def _size(args):
         files = layout.files(mpy=True)
     except tools.ToolMissing as e:
         raise Fail(str(e))
+    data = sum(len(d) for p, d in files.items() if p.endswith(".bin"))
+    files = {p: d for p, d in files.items() if p.endswith(".mpy")}
     rows = [(name, sum(len(d) for p, d in files.items() if p.startswith(prefix))) for name, prefix in SIZE_PARTS]
     rows.append(("core + firmware", rows[0][1] + rows[1][1]))
+    rows.append(("core data (.bin)", data))
     if args.json:
         print(json.dumps({name.strip(): n for name, n in rows}, sort_keys=True))
         return 0
