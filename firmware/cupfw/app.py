@@ -136,10 +136,10 @@ class App:
         self.scr = None
         if self.name and self.name != name:
             drop("cupfw." + self.name)
-        for e in ("pig", "mia", "scoundrel", "bogey"):
+        for e in ("pig", "mia", "scoundrel", "bogey", "bots.pig", "bots.mia", "bots"):
             drop("cupcore." + e)
         if name[:6] != "games.":
-            for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
+            for m in ("cupfw.bot", "cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
         gc.collect()
         self.keep_ended()

@@ -29,6 +29,7 @@ class Game:
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
+        self.cup = None  # the driver of the cup's seats (cupfw.bot), when the record has any
         try:
             from cupcore import packs
             try:
@@ -51,6 +52,9 @@ class Game:
             pack = replay = None
             drop("cupcore.replay")  # the game needs only its engine now
         self.s = self.g.summary()
+        if self.rec.get("cups"):
+            from cupfw.bot import Driver
+            self.cup = Driver(self)
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:
@@ -120,7 +124,7 @@ class Game:
             if ev == 0:  # any key: back to the game as it was
                 self.note = None
                 app.dirty = True
-        elif self.anim:
+        elif self.anim or self.cup is not None and self.cup.acting():
             return
         elif ev == 0 and self.s["over"] and self.ended():
             if bit == A or bit == B:
@@ -138,6 +142,8 @@ class Game:
         return True
 
     def tick(self, now):
+        if self.cup is not None and self.cup.tick(now):
+            return True
         if not self.anim:
             return False
         if self.app.b.ticks_diff(now, self.anim) >= 0:
@@ -168,6 +174,8 @@ class Game:
             gfx.error(fb, "Not possible", self.note)
         else:
             self.paint(fb)
+            if self.cup is not None:
+                self.cup.draw(fb)
 
     def auto(self, rng):
         """The demo's move: a random legal action."""

@@ -55,7 +55,13 @@ class Game(Engine):
         self.revealed = None
         self.cup = 0  # the hidden value under the cup; 0 = none this round
         self.knower = -1  # who last rolled the cup
-        self.rolled = False  # the player to act has rolled and must claim
+        self.said = []  # this round's rolls, claims and passes, in order: public, the cup's player reads them
+
+    @property
+    def rolled(self):
+        """The player to act has rolled and must claim."""
+        s = self.said
+        return bool(s) and s[-1] == "roll"
 
     def claims(self):
         """The values the player to act may claim now, highest first; None when they must roll first.
@@ -113,7 +119,7 @@ class Game(Engine):
                 raise ValueError("claim must be higher than %d" % c)
             self.claim = v
             self.owner = t
-            self.rolled = False
+            self.said.append(_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1])
             self.turn = self._after(t)
             return
         if len(w) > 1 or a not in ("roll", "challenge", "pass", "concede"):
@@ -124,7 +130,7 @@ class Game(Engine):
             f = self.roll(2)
             self.cup = f[0] * 10 + f[1] if f[0] >= f[1] else f[1] * 10 + f[0]
             self.knower = t
-            self.rolled = True
+            self.said.append("roll")
             if c == r[0]:
                 self.claim = self.owner = None  # nothing beats the top claim: claim anew
             return
@@ -145,6 +151,7 @@ class Game(Engine):
                 raise ValueError("the player who rolled the cup may not " + a)
             if a == "pass":
                 self.owner = t
+                self.said.append("pass")
                 self.turn = self._after(t)
                 return
             if c != 21:
@@ -154,6 +161,7 @@ class Game(Engine):
         self.claim = self.owner = None
         self.cup = 0
         self.knower = -1
+        del self.said[:]
         s = loser if p["starter"] == "loser" else t
         if not lives[s]:
             s = self._after(s)
@@ -175,6 +183,7 @@ class Game(Engine):
         d["claim"] = self.claim
         d["owner"] = self.owner
         d["revealed"] = self.revealed
+        d["round"] = list(self.said)
 
     def view(self, player):
         """The summary, plus "cup": the hidden value for the player who rolled it, else None."""

@@ -22,6 +22,7 @@ _ROLL_N = ["roll 1", "roll 2", "roll 3", "roll 4", "roll 5", "roll 6", "roll 7",
 class Game(Engine):
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.goal = params["goal"]
         self.ndice = params["dice"]
         self.double_one = params["bust"] == "double-one"

@@ -11,7 +11,7 @@ import cupcore
 from cupcore.engine import check_params
 from cupcore.rng import Rng
 
-_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
+_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "cups", "actions")
 
 
 def engine(name):
@@ -45,6 +45,9 @@ def start(record, where=None, pack=None):
     hi = min(pack["players"]["max"], mod.PLAYERS[1])
     if type(n) is not int or n < lo or n > hi:
         raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
+    cups = record.get("cups", [])
+    if type(cups) is not list or [c for c in cups if type(c) is not int or c < 0 or c >= n or cups.count(c) > 1]:
+        raise ValueError("cups: the cup's seats, each once, from 0 to %d" % (n - 1))
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"

@@ -1,11 +1,12 @@
-"""A pack's page: start a game, choose the number of players, read the quick-reference rules.
+"""A pack's page: start a game, choose the number of players, read the quick-reference rules, and for
+the engines with a computer player (cupcore.bots) choose each seat: a person or the cup.
 
 The first time a pack with a game is opened, a game is started on it (cupcore.packcheck.game:
 its player range and params); if that fails the page says why, and the menu lists the pack
 as unusable from then on (app.bad).
 """
 
-from cupcore import packs
+from cupcore import bots, packs
 
 from cupfw import gfx
 from cupfw.app import drop
@@ -42,6 +43,9 @@ class Screen:
         self.hi = pl["max"] if pl else 0
         self.n = min(self.hi, max(self.lo, 2))
         self.sel = 0 if pl else 2
+        self.seats = 3 + (self.hi > 1 and p["engine"] in bots.ENGINES)  # the rows; the 4th: who plays a seat
+        self.seat = 1  # the seat that row shows
+        self.cups = []
 
     def key(self, ev, bit):
         if ev:
@@ -52,18 +56,32 @@ class Screen:
                 app.go("screens.menu")
             return
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % 3
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % self.seats
         elif bit == LEFT or bit == RIGHT:
             if self.sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + (1 if bit == RIGHT else -1)))
+                self.cups = [c for c in self.cups if c < self.n]
+            elif self.sel == 3:
+                self.seat = (self.seat + (1 if bit == RIGHT else -1)) % self.n
         elif bit == B:
             app.go("screens.menu")
             return
         elif bit == A:
             if self.sel == 2:
                 app.go("screens.text", ("rules", self.pid))
+            elif self.sel == 3:
+                c = self.seat % self.n
+                if c in self.cups:
+                    self.cups.remove(c)
+                else:
+                    self.cups.append(c)
+                    self.cups.sort()
+                app.dirty = True
             elif self.hi:
-                app.start({"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []})
+                rec = {"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []}
+                if self.cups:
+                    rec["cups"] = self.cups
+                app.start(rec)
             return
         app.dirty = True
 
@@ -78,6 +96,9 @@ class Screen:
             return
         if self.hi:
             rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
+            if self.seats > 3:
+                c = self.seat % self.n
+                rows.append("P%d < %s >" % (c + 1, "the cup" if c in self.cups else "a person"))
         else:
             rows = ["(rules only)", "", "Rules"]
         gfx.menu(fb, rows, self.sel, 14)
