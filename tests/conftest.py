@@ -114,11 +114,25 @@ def load_scenarios(engine):
         return json.load(f)
 
 
-def cupkit(*args, cwd=None, input=None, env=None):
+def cupkit(*args, cwd=None, input=None, env=None, timeout=600):
     """Run the cupkit CLI as a user would; returns CompletedProcess."""
     import sys
     e = dict(os.environ)
     if env:
         e.update(env)
     return subprocess.run([sys.executable, "-m", "cupkit"] + list(args), capture_output=True, text=True,
-                          cwd=cwd, input=input, env=e, timeout=600)
+                          cwd=cwd, input=input, env=e, timeout=timeout)
+
+
+def read_until(fd, token, seconds):
+    """What a terminal (a pty's master fd) printed until token came, or seconds passed, or it closed."""
+    import select
+    import time
+    got, end = b"", time.monotonic() + seconds
+    while token not in got and time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                got += os.read(fd, 4096)
+            except OSError:
+                break
+    return got

@@ -17,8 +17,13 @@ from cupkit.sim import headless as sim
 
 CUPKIT = [sys.executable, "-m", "cupkit"]
 
-# A fresh game from the menu: Big Pig (the first pack) for two, a roll and a hold.
+# A fresh game from the menu: Big Pig (the first pack of Push your luck) for two, a roll and a hold
+# (a screen takes up to 200 ms to open on the chip: the next key waits for it).
 NEW_GAME = """
+press down
+press down
+press a
+wait 500
 press a
 wait 500
 press a

@@ -15,7 +15,9 @@ from cupkit.emu import headless, image
 from cupkit.emu.pico import Pico
 from cupkit.sim import headless as sim
 
-PIG = "press a\nwait 500\npress a\nwait 500\nshot start\npress a\nwait 700\npress b\nwait 500\nshot held\n"
+# Big Pig, the first pack of the menu's Push your luck: its page, Start, a roll and a hold.
+PIG = "press down\npress down\npress a\npress a\nwait 500\npress a\nwait 500\nshot start\npress a\nwait 700\npress b\n" \
+    "wait 500\nshot held\n"
 
 
 @pytest.fixture(scope="module")

@@ -181,3 +181,57 @@ def test_an_eight_player_meier_header_keeps_a_gap_between_its_two_texts(tmp_path
     ink = [x for x in range(128) if buf[x] != 0xFF or not buf[128 + x] & 1]
     widest = max([b - a - 1 for a, b in zip(ink, ink[1:])])
     assert ink[-1] == 126 and widest >= 5  # "Meier", a space, "3/3/3/3/3/3/3/3" up to the edge
+
+
+CUP_KEYS = """
+shot cup
+press a
+wait 200
+shot rolling
+wait 400
+shot down
+keydown a
+shot PEEK-1
+press right
+press up
+keyup a
+shot marked
+press left
+press left
+press a
+wait 200
+shot rolling-2
+wait 400
+shot down-2
+keydown a
+shot PEEK-2
+keyup a
+shot hidden-2
+press b
+shot LIFTED
+"""
+
+
+def test_the_hidden_cup_shows_the_dice_only_while_a_is_held_and_once_lifted(tmp_path, monkeypatch):
+    """Two cups that differ only in the dice under them: every frame and every LED byte is the same,
+    except the frames taken while A is held (a peek) and after the lift, which must differ."""
+    monkeypatch.chdir(tmp_path)
+    sim.device(str(tmp_path / "device"))
+    steps = sim.parse(CUP_KEYS)
+    runs = []
+    for dice in ([1, 2, 3, 4], [6, 5, 4, 1]):
+        out = tmp_path / ("d%d" % dice[0])
+        out.mkdir()
+        app = App(Board(data_dir=str(out)))
+        app.start({"pack": "cup", "players": 1, "seed": 1, "params": {"dice": 3, "sides": 6, "hidden": True},
+                   "dice": dice, "actions": []})
+        sim_driver.run(app, steps, str(out))
+        assert app.scr.rec["actions"] == [] and not os.path.exists(str(out / "game.json"))  # nothing kept
+        runs.append(dict((n, (out / (n + ".raw")).read_bytes()) for c, n in steps if c == "shot"))
+    one, two = runs
+    for name in one:
+        if name.startswith("PEEK") or name == "LIFTED":
+            assert one[name][:1024] != two[name][:1024], name
+        else:
+            assert one[name][:1024] == two[name][:1024], "frame %s depends on the hidden dice" % name
+        assert one[name][1024:] == two[name][1024:], "the LEDs of %s depend on the hidden dice" % name

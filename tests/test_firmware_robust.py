@@ -18,7 +18,9 @@ from device_scripts import BOOT
 
 # Where the fuzz starts: the menu, and a game of each engine in progress.
 STARTS = [None] + [{"pack": p, "players": n, "seed": 4, "actions": []}
-                   for p, n in (("pig", 3), ("hog", 2), ("mia", 4), ("meier", 3), ("scoundrel", 1), ("bogey", 1))]
+                   for p, n in (("pig", 3), ("hog", 2), ("mia", 4), ("meier", 3), ("scoundrel", 1), ("bogey", 1),
+                                ("midnight", 3), ("scc-classic", 2), ("mafia", 3))] + \
+    [{"pack": "cup", "players": 1, "seed": 4, "params": {"hidden": True}, "actions": []}]
 
 _FUZZ = """import os, json
 from cupfw.hal.virtual import Board
@@ -38,6 +40,10 @@ for i in range(len(starts)):
         Store(d).write("game.json", starts[i])
     app = App(Board(data_dir=d, seed=%(seed)d))
     b = app.b
+    if starts[i]:  # resume it: the fuzz starts in the game
+        b.held = 16
+        app.run(60)
+        b.held = 0
     for k in range(%(events)d):
         r = rnd(20)
         if k == 500:
@@ -68,10 +74,11 @@ print(json.dumps(seen))
 def test_thousands_of_random_keys_never_crash(image_mpy, tmp_path):
     """Random presses, long presses, chords, shakes and idle spells (dim, sleep, the attract demo)
     on the menus and on a game of every engine; the program must never raise."""
-    code = _FUZZ % {"seed": 12345, "starts": json.dumps(STARTS).replace("null", "None"),
-                    "root": str(tmp_path), "events": 1200}
+    code = _FUZZ % {"seed": 12345, "starts": repr(STARTS),
+                    "root": str(tmp_path), "events": 800}
     seen = run_mp_json(image_mpy, code, timeout=600)[0]
-    for screen in ("screens.menu", "screens.pack", "screens.text", "screens.settings", "games.pig", "games.mia", "games.scoundrel", "games.bogey"):
+    for screen in ("screens.menu", "screens.pack", "screens.text", "screens.settings", "games.pig", "games.mia",
+                   "games.scoundrel", "games.bogey", "games.midnight", "games.scc", "games.mafia", "games.cup"):
         assert seen.get(screen), (screen, seen)
 
 

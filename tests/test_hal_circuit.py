@@ -79,6 +79,9 @@ def test_display_traffic_goes_to_the_profiles_address(hw):
     assert b.problems == [] and b.data_dir == prof["data_dir"]
     cmds = [w[2][1] for w in Bus.log if w[0] == "w" and w[1] == 61 and len(w[2]) == 2 and w[2][0] == 0x80]
     assert cmds.index(0xAE) < cmds.index(0x8D) < len(cmds) - 1 - cmds[::-1].index(0xAF)  # off, pump, on
+    # the driver's start sent a whole blank frame: the panel's memory is known from then on
+    frame = [w[2] for w in Bus.log if w[0] == "w" and w[2][:1] == b"\x40"]
+    assert frame and frame[-1] == b"\x40" + bytes(1024)
     del Bus.log[:]
     b.fb.fill(0)
     b.fb.pixel(0, 0, 1)
@@ -86,12 +89,19 @@ def test_display_traffic_goes_to_the_profiles_address(hw):
     b.fb.hline(0, 63, 4, 1)
     b.fb.vline(127, 0, 2, 1)
     b.show()
-    frame = [w[2] for w in Bus.log if w[0] == "w" and w[2][0] == 0x40]
-    assert len(frame) == 1
-    data = frame[0][1:]
-    assert len(data) == 1024
-    assert data[0] == 1 and data[127] == 3 and data[7 * 128:7 * 128 + 4] == b"\x80" * 4
-    assert data[7 * 128 + 120:] == b"\xff" * 8
+    # only the pages that changed (0 and 7), each after the command stream for its columns and pages
+    sent = [w[2] for w in Bus.log if w[0] == "w" and w[1] == 61]
+    assert sent[0] == bytes((0, 0x21, 0, 127, 0x22, 0, 0)) and sent[2] == bytes((0, 0x21, 0, 127, 0x22, 7, 7))
+    assert len(sent) == 4 and len(sent[1]) == len(sent[3]) == 129 and sent[1][0] == sent[3][0] == 0x40
+    assert sent[1][1] == 1 and sent[1][128] == 3 and sent[3][1:5] == b"\x80" * 4 and sent[3][121:] == b"\xff" * 8
+    assert b.fb.buffer[0] == 0x40 and b.fb.buffer[128] == 3  # the byte lent to a transfer's control byte is back
+    del Bus.log[:]
+    b.show()
+    assert Bus.log == []  # nothing changed: nothing sent
+    b.fb.fill_rect(0, 20, 128, 20, 1)  # pages 2 to 4: one run, in one transfer
+    b.show()
+    sent = [w[2] for w in Bus.log if w[0] == "w" and w[1] == 61]
+    assert sent[0] == bytes((0, 0x21, 0, 127, 0x22, 2, 4)) and sent[1] == b"\x40" + bytes(b.fb.buffer[257:641])
 
 
 def test_the_board_has_the_whole_interface(hw):

@@ -111,7 +111,7 @@ def test_numbers_out_of_range(tmp_path):
     for seeds in ("0", "-5", "many"):
         r = cupkit("bench", "greedy", "scoundrel", "--seeds", seeds)
         assert r.returncode == 2 and "--seeds: expected a whole number, 1 or more, not %s" % seeds in r.stderr
-    one_clear_line(cupkit("bench", "memory", "nosuch", "pig"), "no workload 'nosuch' (known: big-pig,", "game-house-mia)")
+    one_clear_line(cupkit("bench", "memory", "nosuch", "pig"), "no workload 'nosuch' (known: beetle, big-pig,", "game-house-mia)")
     one_clear_line(cupkit("demo", "--delay", "-1"), "--delay: seconds, 0 or more")
     r = cupkit("vdev", "--heap", "0")
     assert r.returncode == 2 and "--heap: expected a whole number, 1 or more" in r.stderr

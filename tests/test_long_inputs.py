@@ -95,3 +95,29 @@ def test_a_long_key_script_takes_nothing_from_the_devices_heap():
     keys = "press up\npress up\npress a\n" + "wait 1\n" * 20000 + "shot end\n"
     frames = sim.headless(sim.parse(keys), micropython=True, heap_kb=64)
     assert list(frames) == ["end"]
+
+
+def _rules_bytes(i):
+    """What packtext.rules gives for _pack(i) as _write_packs writes it: the text's bytes, a character
+    beyond ASCII as "?" where json escaped it (\\uXXXX), as its UTF-8 where it did not."""
+    text = _pack(i)["rules"]
+    if i % 3 == 0:
+        return "".join(ch if ord(ch) < 127 else "?" for ch in text).encode()
+    return text.encode()
+
+
+def test_the_rules_page_reads_the_rules_as_one_bytearray(image, tmp_path):
+    """cupcore.packtext.rules: the rules text with its escapes undone, read in pieces, on CPython and
+    inside MicroPython, for the key at every place of a 64-byte read."""
+    from cupcore import packtext
+    want = _write_packs(tmp_path / "packs")
+    for pid in want:
+        with open(str(tmp_path / "packs" / (pid + ".json")), "rb") as f:
+            got = packtext.rules(f)
+        assert type(got) is bytearray
+        assert got == (b"Short." if pid == "short" else _rules_bytes(int(pid[1:]))), pid
+    code = ("import json\nfrom cupcore import packtext\nfor pid in %r:\n"
+            "    with open(%r + '/' + pid + '.json', 'rb') as f:\n"
+            "        print(json.dumps([pid, packtext.rules(f).hex()]))\n") % (sorted(want), str(tmp_path / "packs"))
+    got = dict(run_mp_json(image, code))
+    assert got == dict((pid, (b"Short." if pid == "short" else _rules_bytes(int(pid[1:]))).hex()) for pid in want)

@@ -65,14 +65,13 @@ def _malformed(folder):
             f.write(text)
 
 
-_MENU = "import json\n" + BOOT % {"data": "data"} + """labels = app.scr.labels
+_MENU = "import json\n" + BOOT % {"data": "data"} + """labels = app.scr.names
 out = {}
 for pid in %(ids)r:
-    while app.scr.labels[app.scr.sel] not in (pid, pid + " (unusable)"):
-        press(2)
+    app.scr.at(pid)  # its line in its group (Unusable for a pack the menu could not read)
     press(16)
     out[pid] = [app.name, getattr(app.scr, "text", None) or getattr(app.scr, "why", None)]
-    press(16)
+    press(32)
 print(json.dumps([labels, out]))
 """
 

@@ -21,11 +21,11 @@ press(16)  # A: resume
 press(16)  # A: roll the stacked 5
 frames = app.b.frames
 press(16)  # A: roll again, with no dice left
-out = [app.name, app.scr.note, app.b.frames > frames, st.read("game.json")["actions"]]
+out = [app.name, app.scr.note, app.b.frames > frames, list(st.read("game.json")["actions"])]
 press(1)  # any key: back to the game
 out.append(app.scr.note)
 press(32)  # B: hold the 5
-out += [app.scr.s["scores"], st.read("game.json")["actions"]]
+out += [app.scr.s["scores"], list(st.read("game.json")["actions"])]
 print(json.dumps(out))
 """
 

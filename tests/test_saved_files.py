@@ -170,6 +170,6 @@ def test_statistics_count_wins_per_seat_and_old_files_without_seats_still_load(i
 def test_the_statistics_page_shows_the_wins_per_seat(image_mpy, tmp_path):
     Store(str(tmp_path)).write("stats.json", {"pig": {"games": 4, "wins": 4, "best": 103, "seats": [3, 0, 1]},
                                               "bogey": {"games": 2, "wins": 1, "best": 52, "seats": [1]}})
-    out = boot(image_mpy, tmp_path, "press(2)\n" * 9 + "press(16)\nout.append(shown())")  # down to Statistics
+    out = boot(image_mpy, tmp_path, "press(1)\n" * 3 + "press(16)\nout.append(shown())")  # up past Demo, Settings
     assert out[-1]["screen"] == "screens.text"
     assert out[-1]["text"] == "bogey: 2 games\n  1 won, best 52\npig: 4 games\n  4 won, best 103\n  seats: 3 0 1"

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from cupfw.app import App
-from cupfw.hal import A, B, UP, LEFT
+from cupfw.hal import A, B, UP, DOWN, LEFT, RIGHT
 from cupfw.hal.virtual import Board
 from cupfw.store import Store
 
@@ -191,7 +191,10 @@ def test_a_broken_synced_pack_is_listed_and_explained(tmp_path, monkeypatch):
     (tmp_path / "packs").mkdir()
     (tmp_path / "packs" / "aaa.json").write_text('{"id": "aaa", "name": "Broken", "rules": 3}')
     app = App(Board(data_dir=str(tmp_path / "data")))
-    assert app.scr.labels[0] == "aaa (unusable)"
+    line = app.scr.labels.index("aaa (unusable)")  # the group Unusable, of one pack: the pack itself
+    assert app.scr.labels[line - 1] == "Solitaire           >"
+    for _ in range(line):
+        press(app, DOWN)
     press(app, A)
     assert app.name == "screens.text" and "rules must be text" in app.scr.text
 
@@ -233,11 +236,61 @@ def test_the_longest_rules_a_pack_may_have_open_in_the_firmware_budget(tmp_path)
     words = ("Each player rolls the dice under the cup, looks, and claims a value; "
              "the next one believes it or lifts the cup.\n")
     rules = (words * 40)[:4000]
-    pack = {"id": "aaa-long", "name": "Aaa long rules", "version": 1, "rules": rules}  # first on the menu
+    pack = {"id": "aaa-long", "name": "Aaa long rules", "version": 1, "rules": rules}  # the group Rules
     (dev / "packs" / "aaa-long.json").write_text(json.dumps(pack))
-    keys = tmp_path / "k.txt"
-    keys.write_text("press a\npress a\nshot first\n" + "press right\n" * 60 + "shot last\n")
+    keys = tmp_path / "k.txt"  # up from the top: Demo, Settings, Statistics, then the Rules group's one pack
+    keys.write_text("press up\n" * 4 + "press a\npress a\nshot first\n" + "press right\n" * 60 + "shot last\n")
     r = cupkit("sim", "--flash", str(dev), "--micropython", "--heap", "64", "--keys", str(keys),
                "--shots", str(tmp_path / "s"))
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "s" / "first.png").read_bytes() != (tmp_path / "s" / "last.png").read_bytes()
+
+
+def test_the_menu_groups_the_packs_and_remembers_the_last_game(tmp_path):
+    """The cup first, then the groups; A opens one, B comes back, a pack's page goes back to its line;
+    the game started last is where the menu and its group open, until power-off."""
+    app = App(Board(data_dir=str(tmp_path)))
+    assert app.scr.labels[:5] == ["Dice Cup", "Luck games          >", "Push your luck      >",
+                                  "Bluffing            >", "Solitaire           >"]
+    assert app.scr.labels[5:] == ["Statistics", "Settings", "Demo"] and app.scr.sel == 0
+    for bit in (DOWN, A):
+        press(app, bit)
+    assert app.name == "screens.menu" and app.scr.labels[:3] == ["Beetle", "Going to Boston", "Chicago"]
+    assert len(app.scr.labels) == 10  # every luck game, two presses from the top
+    for bit in (DOWN, DOWN, A):
+        press(app, bit)
+    assert app.name == "screens.pack" and app.scr.pid == "chicago"
+    press(app, B)
+    assert app.name == "screens.menu" and app.scr.labels[app.scr.sel] == "Chicago"
+    press(app, B)
+    assert app.scr.labels[app.scr.sel] == "Luck games          >"
+    for bit in (A, DOWN, DOWN, A, A):  # Chicago: its page, Start
+        press(app, bit)
+    assert app.name == "games.chicago"
+    press(app, A)  # a roll: the game is saved
+    app.run(600)
+    press(app, B, 900)
+    assert app.name == "screens.menu" and app.scr.labels[0] == "Resume chicago" and app.scr.sel == 0
+    Store(str(tmp_path)).remove("game.json")
+    app.menu()  # no saved game: the menu opens on the last game's group, and the group on the game
+    assert app.scr.labels[app.scr.sel] == "Luck games          >"
+    press(app, A)
+    assert app.scr.labels[app.scr.sel] == "Chicago"
+    app = App(Board(data_dir=str(tmp_path)))  # after power-off, the top: a key script does the same every time
+    assert app.scr.sel == 0 and app.scr.labels[0] == "Dice Cup"
+
+
+def test_the_cup_opens_at_once_and_its_page_remembers_the_dice(tmp_path):
+    app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)
+    assert app.name == "screens.pack" and app.scr.pid == "cup" and app.scr.lines()[1:4] == [
+        "Dice     < 5 >", "Sides    < d6 >", "Cup      < open >"]
+    for bit in (DOWN, RIGHT, RIGHT, DOWN, LEFT, DOWN, RIGHT, UP, UP, UP, A):  # 7 dice, d4, hidden: roll
+        press(app, bit)
+    assert app.name == "games.cup" and app.scr.rec["params"] == {"dice": 7, "sides": 4, "hidden": True}
+    press(app, B, 900)
+    assert app.name == "screens.menu" and app.scr.sel == 0 and not app.scr.rec  # the cup is never saved
+    app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)
+    assert app.scr.lines()[1:4] == ["Dice     < 7 >", "Sides    < d4 >", "Cup      < hidden >"]
+

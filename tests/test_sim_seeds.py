@@ -14,8 +14,9 @@ a, b, c = Board(), Board(), Board(seed=%d)
 print(json.dumps([[a.seed() for _ in range(4)], [b.seed() for _ in range(4)], [c.seed() for _ in range(4)]]))
 """
 
-# Pig for two from the menu: roll once and hold, until someone reaches 100 (it takes about 60 turns).
-PIG = "press down\n" * 7 + "press a\npress a\n" + "press a\nwait 700\npress b\nwait 300\n" * 150
+# Pig for two from the menu (Push your luck, its third pack): roll once and hold, until someone reaches 100 (it takes about 60 turns).
+PIG = "press down\npress down\npress a\npress down\npress down\npress a\npress a\n" + \
+    "press a\nwait 700\npress b\nwait 300\n" * 150
 
 
 def seeds(seed):

@@ -14,6 +14,7 @@ is imported, and a game's engine is dropped from memory when the game ends.
 import gc
 import sys
 
+import cupcore
 from cupfw import gfx
 from cupfw.store import Store
 
@@ -23,17 +24,17 @@ except ImportError:
     def const(x):
         return x
 
-TICK = const(20)  # ms between polls
-LONG = const(700)  # ms held for a long press
-ATTRACT = const(30000)  # ms idle on the menu before the demo plays
-PRESS = const(0)
-RELEASE = const(1)
-LONGPRESS = const(2)
+_TICK = const(20)  # ms between polls (a board may poll faster: its tick_ms)
+_LONG = const(700)  # ms held for a long press
+_ATTRACT = const(30000)  # ms idle on the menu before the demo plays
+_PRESS = const(0)
+_RELEASE = const(1)
+_LONGPRESS = const(2)
 SHAKE = const(64)  # the shake sensor, reported as a press of this bit
 # LED colours by index: off, dim white, green, amber, red, blue, magenta, cyan.
-PALETTE = b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff"
+_PALETTE = const(b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff")
 # Settings: name, default, lowest, highest (times in seconds, 0 = never).
-DEFAULTS = (("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200))
+_DEFAULTS = const((("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200)))
 
 
 def drop(name):
@@ -61,17 +62,20 @@ class App:
         self.fb = board.fb
         st = self.st = Store(board.data_dir)
         saved = st.read("settings.json")
-        for n in ("stats.json", "game.json"):
-            st.read(n)  # checked now, so that every damaged file is reported at boot, all at once
+        st.read("stats.json")  # checked now, so that every damaged file is reported at boot, all at once
+        st.read("game.json", None, True)  # (its head: a long game's actions are read when it is resumed)
         if st.logs(True):
             from cupfw.logbook import check_logs
             check_logs(st)
             check_logs = None  # the function holds its module: let go of it before the drop
         unread()
         self.cfg = {}
-        for k, v, lo, hi in DEFAULTS:
+        for k, v, lo, hi in _DEFAULTS:
             got = saved.get(k) if isinstance(saved, dict) else None
             self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
+        if isinstance(saved, dict) and "cup" in saved:
+            self.cfg["cup"] = saved["cup"]  # the cup's settings, remembered (checked by its page)
+        self.pack = None  # the pack of the last game started: the menu opens on it (until power-off)
         now = board.ticks_ms()
         self.raw = 0  # last raw sample
         self.t_poll = now  # when
@@ -92,6 +96,7 @@ class App:
         self.name = None
         self.next = None  # the screen to change to (name, arg)
         self.ended = None  # a finished game not yet kept: (record, won, best, winner), see keep_ended
+        self.later = None  # a save the screen left for after its frame (play.Game.do), see flush
         self.dirty = True
         self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
         board.contrast(self.contrast())
@@ -102,16 +107,27 @@ class App:
         else:
             self.go("screens.menu")
 
-    def read(self, name, default=None):
+    def read(self, name, default=None, head=False):
         """A saved file (Store.read), the file readers dropped again after."""
-        obj = self.st.read(name, default)
+        obj = self.st.read(name, default, head)
         unread()
         return obj
+
+    def flush(self):
+        """Run the save a screen left for after its frame: a key's frame reaches the panel before game.json
+        is written (10-70 ms on a Pico's flash). Called at the end of a pass once no animation runs (a roll's
+        tumble is not held up by it), as a screen is left and as the program stops. A power cut before
+        leaves the game as it was before the key: the save is atomic (cupfw.store)."""
+        f = self.later
+        if f is not None:
+            self.later = None
+            f()
 
     def keep_ended(self):
         """Keep the game that ended in the log and the statistics (cupfw.logbook.finish: once, whatever a
         power cut left undone), then let go of the file readers. Called as its screen is left, and as
         the program stops (the host's console breaking in); a cut before leaves it saved, to resume."""
+        self.flush()
         if self.ended:
             try:
                 self.st.finish(*self.ended)
@@ -131,15 +147,17 @@ class App:
 
     def switch(self):
         """The screen change: the old screen, its module and any engine leave memory first."""
+        self.flush()  # while the screen that asked for it is still there
         name, arg = self.next
         self.next = None
         self.scr = None
         if self.name and self.name != name:
             drop("cupfw." + self.name)
-        for e in ("pig", "mia", "scoundrel", "bogey", "bots.pig", "bots.mia", "bots"):
+        drop("cupfw.games.tray")  # the dice tray that the luck games' screens share
+        for e in (cupcore.ENGINES + "dice digits").split():
             drop("cupcore." + e)
         if name[:6] != "games.":
-            for m in ("cupfw.bot", "cupfw.play", "cupcore.engine", "cupcore.rng"):
+            for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
         gc.collect()
         self.keep_ended()
@@ -181,16 +199,16 @@ class App:
                 self.swallow |= bit
                 return
         if self.swallow & bit:
-            if ev == RELEASE:
+            if ev == _RELEASE:
                 self.swallow &= ~bit
             return
         if self.demo is not None:
-            if ev != PRESS:
+            if ev != _PRESS:
                 return
             self.swallow |= bit & ~SHAKE
             self.menu()
             return
-        if ev == PRESS and bit != SHAKE:
+        if ev == _PRESS and bit != SHAKE:
             self.beep(2000, 5)
         self.scr.key(ev, bit)
         if self.next:
@@ -204,7 +222,7 @@ class App:
         # Debounced: the same on two polls running, or seen after a long pass (a redraw on a real chip).
         # Contacts bounce for a few ms, less than a poll's distance; waiting for a second poll after a
         # long pass would miss a short release between two presses, and the second press with it.
-        stale = b.ticks_diff(now, self.t_poll) > 2 * TICK
+        stale = b.ticks_diff(now, self.t_poll) > 2 * _TICK
         self.t_poll = now
         if (raw == self.raw or stale) and raw != self.held:
             changed = raw ^ self.held
@@ -215,15 +233,15 @@ class App:
                     if raw & bit:
                         self.lk = bit
                         self.t_press = now
-                    self.event(PRESS if raw & bit else RELEASE, bit, now)
+                    self.event(_PRESS if raw & bit else _RELEASE, bit, now)
                 bit <<= 1
         self.raw = raw
-        if self.held & self.lk and b.ticks_diff(now, self.t_press) >= LONG:
+        if self.held & self.lk and b.ticks_diff(now, self.t_press) >= _LONG:
             bit = self.lk
             self.lk = 0
-            self.event(LONGPRESS, bit, now)
+            self.event(_LONGPRESS, bit, now)
         if b.shaken():
-            self.event(PRESS, SHAKE, now)
+            self.event(_PRESS, SHAKE, now)
         if self.demo is not None:
             self.demo.tick(now)
         if self.next:
@@ -240,7 +258,7 @@ class App:
         elif self.mode == 0 and cfg["dim"] and idle >= cfg["dim"] * 1000 and self.demo is None:
             self.mode = 1
             b.contrast(self.contrast())
-        if self.name == "screens.menu" and self.mode == 0 and not self.attracted and idle >= ATTRACT:
+        if self.name == "screens.menu" and self.mode == 0 and not self.attracted and idle >= _ATTRACT:
             self.attracted = True
             self.run_demo(False)
         if self.dirty and self.mode < 2:
@@ -249,6 +267,8 @@ class App:
             self.scr.draw(self.fb)
             b.show()
         self.lights(now)
+        if self.later is not None and not getattr(self.scr, "anim", 0):
+            self.flush()
 
     def lights(self, now):
         """Show the screen's LED pattern (or a flash) scaled to the LED brightness, when it changed."""
@@ -265,7 +285,7 @@ class App:
             for i in range(n):
                 c = (fl if fl >= 0 else self.pattern[i]) * 3
                 for j in range(3):
-                    out[3 * i + j] = PALETTE[c + j] * lvl // 4
+                    out[3 * i + j] = _PALETTE[c + j] * lvl // 4
         self.b.leds(out)
 
     def menu(self):
@@ -283,13 +303,14 @@ class App:
     def run(self, ms=-1):
         """The main loop: forever, or (simulator) for ms of board time."""
         b = self.b
+        tick = getattr(b, "tick_ms", _TICK)
         end = b.ticks_ms() + ms
         while ms < 0 or b.ticks_diff(end, b.ticks_ms()) > 0:
             self.step()
             if self.mode == 2:
-                b.idle(TICK)
+                b.idle(_TICK)
             else:
-                b.sleep_ms(TICK)
+                b.sleep_ms(tick)
 
 
 def error(board, title, detail):

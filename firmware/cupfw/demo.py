@@ -5,6 +5,7 @@ are shortened by parameters (Pig to 30, Mia with one life), capped at CAP
 actions, and never saved.
 """
 
+import cupcore
 from cupcore.rng import Rng
 
 STEP = 400  # ms between the demo's moves
@@ -16,36 +17,56 @@ class Demo:
         self.app = app
         self.once = once  # one cycle, then back to the menu (cupkit sim --demo)
         from cupcore import packs
-        self.games = []
-        for pid in packs.ids():
+        # The packs are read once, now: none is read while a game is up. What is kept of them is small:
+        # their ids in one string, and two small ints each in a bytearray made before the readings
+        # (where its engine's name is in cupcore.ENGINES, 0 for no game, and its players), not objects
+        # left scattered among the readings' garbage.
+        ids = packs.ids()
+        self.games = bytearray(2 * len(ids))
+        for i in range(len(ids)):
             try:
-                p = packs.load(pid)
+                p = packs.load(ids[i])
             except ValueError:
                 continue
             if "engine" in p:
-                self.games.append((pid, p["engine"], min(p["players"]["max"], max(2, p["players"]["min"]))))
+                self.games[2 * i] = cupcore.ENGINES.find(" %s " % p["engine"]) + 1
+                self.games[2 * i + 1] = min(p["players"]["max"], max(2, p["players"]["min"]))
+            p = None
+        self.ids = " ".join(ids) + " "
+        ids = None
         self.rng = Rng(app.b.seed())
-        self.i = -1
+        self.i = -1  # the pack on now, and where its id is in ids
+        self.at = 0
         self.wait = 0
         self.next = app.b.ticks_ms()
         self.advance()
 
     def advance(self):
+        """The next pack with a game, or the menu after the last one (once)."""
         app = self.app
-        self.i += 1
-        if self.i >= len(self.games):
-            if self.once:
-                app.menu()
+        g = self.games
+        ids = self.ids
+        n = len(g) // 2
+        for _ in range(n):
+            self.i += 1
+            self.at = ids.find(" ", self.at) + 1 if self.i else 0
+            if self.i == n:
+                if self.once:
+                    break
+                self.i = self.at = 0
+            e = g[2 * self.i]
+            if e:
+                eng = cupcore.ENGINES[e:cupcore.ENGINES.find(" ", e)]
+                rec = {"pack": ids[self.at:ids.find(" ", self.at)], "players": g[2 * self.i + 1],
+                       "seed": self.rng.next30(), "actions": []}
+                if eng == "pig":
+                    rec["params"] = {"goal": 30}
+                elif eng == "mia":
+                    rec["params"] = {"lives": 1}
+                app.go("games." + eng, (rec, 1))  # the engine is known: no pack read while the last game is up
+                self.wait = 0
                 return
-            self.i = 0
-        pid, eng, n = self.games[self.i]
-        rec = {"pack": pid, "players": n, "seed": self.rng.next30(), "actions": []}
-        if eng == "pig":
-            rec["params"] = {"goal": 30}
-        elif eng == "mia":
-            rec["params"] = {"lives": 1}
-        app.go("games." + eng, (rec, 1))  # the engine is known: no pack read while the last game is up
-        self.wait = 0
+        app.menu()
 
     def tick(self, now):
         app = self.app

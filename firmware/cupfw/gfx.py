@@ -1,10 +1,11 @@
 """Drawing on the 128x64 frame buffer with the firmware's own bitmaps.
 
 Text uses a 5x7 font in 6x8 cells (21 columns x 8 rows; g j p q y reach
-into the cell's eighth row with their descenders), blitted glyph by
-glyph where framebuf exists (MicroPython: C does the pixels) and drawn with
-fb.pixel elsewhere; a frame is the same bytes either way. Dice and card suits are small bitmaps
-that can be scaled up to be read at arm's length.
+into the cell's eighth row with their descenders), blitted a line at a time
+(framebuf's C code on MicroPython, cupfw.hal.fbuf elsewhere), a glyph at
+twice the size in one blit too; glyph() on an fb without blit draws the same
+pixels one by one. A frame is the same bytes everywhere. Dice and
+card suits are small bitmaps that can be scaled up to be read at arm's length.
 """
 
 # ASCII 32..126, five column bytes each (bit 0 = top row, bit 7 the descenders).
@@ -41,7 +42,28 @@ PIPS = (0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
 def glyph(fb, bits, at, n, x, y, k=1, c=1):
-    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block."""
+    """Draw the n column bytes of bits from index at, at x, y, each pixel a k x k block: in one blit where
+    fb can (k 1 or 2: a column's 8 bits doubled are 16 rows on two pages), else pixel by pixel."""
+    if k <= 2 and hasattr(fb, "blit"):
+        w = n * k
+        b = bytearray(w * k)
+        for i in range(n):
+            v = bits[at + i]
+            if k == 2:  # bit j to bits 2j and 2j + 1
+                v = (v | v << 4) & 0x0F0F
+                v = (v | v << 2) & 0x3333
+                v = (v | v << 1) & 0x5555
+                v |= v << 1
+                b[w + 2 * i] = b[w + 2 * i + 1] = v >> 8
+                v &= 255
+                b[2 * i + 1] = v
+            b[k * i] = v
+        b = framebuf.FrameBuffer(b, w, 8 * k, framebuf.MONO_VLSB)
+        if c:
+            fb.blit(b, x, y, 0)
+        else:
+            fb.blit(b, x, y, 1, _INK)
+        return
     for i in range(n):
         col = bits[at + i]
         j = 0
@@ -57,34 +79,40 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
 
 try:
     import framebuf
-    # One glyph at a time is copied into _CELL and blitted (framebuf's C code) through a
-    # palette: the glyph's 1s become the colour c, its 0s the other colour, which is the key
-    # (blit compares the key after the palette), so only the glyph's pixels are drawn, as
-    # glyph() draws them, in a fraction of the Python steps.
-    _CELL = bytearray(5)
-    _SPRITE = framebuf.FrameBuffer(_CELL, 5, 8, framebuf.MONO_VLSB)
-    _INK = (framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB),
-            framebuf.FrameBuffer(bytearray(b"\x40"), 2, 1, framebuf.MONO_HLSB))
-except ImportError:  # CPython's stand-in and CircuitPython: pixel by pixel
-    _SPRITE = None
+except ImportError:  # CPython and CircuitPython: the pure-Python stand-in, the same bytes a page at a time
+    from cupfw.hal import fbuf as framebuf
+# A line of text is laid out as glyph columns (6 bytes a cell, the sixth blank) in a scratch MONO_VLSB
+# buffer and blitted once, with its 0s as the key, so only the glyphs' pixels are drawn, as glyph()
+# draws them; inverted text (c = 0) goes through the palette _INK, which swaps the colours (blit
+# compares the key after the palette).
+_INK = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
 
 def text(fb, s, x, y, k=1, c=1):
     """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
-    blit = _SPRITE is not None and k == 1 and hasattr(fb, "blit")
+    if k == 1 and hasattr(fb, "blit"):
+        b = s.encode() if type(s) is str else s  # (a pack's rules are a bytearray)
+        if len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
+            f = memoryview(FONT)
+            line = bytearray(6 * len(b))
+            j = 0
+            for o in b:  # iterating the bytes, not the str, makes no 1-character strings
+                o -= 32
+                if 0 <= o < 95:
+                    o *= 5
+                    line[j:j + 5] = f[o:o + 5]
+                j += 6
+            if j:
+                line = framebuf.FrameBuffer(line, j, 8, framebuf.MONO_VLSB)
+                if c:
+                    fb.blit(line, x, y, 0)
+                else:
+                    fb.blit(line, x, y, 1, _INK)
+            return x + j
     for ch in s:
-        o = ord(ch) - 32
+        o = (ch if type(ch) is int else ord(ch)) - 32
         if 0 <= o < 95:
-            if blit:
-                o *= 5
-                _CELL[0] = FONT[o]
-                _CELL[1] = FONT[o + 1]
-                _CELL[2] = FONT[o + 2]
-                _CELL[3] = FONT[o + 3]
-                _CELL[4] = FONT[o + 4]
-                fb.blit(_SPRITE, x, y, 1 - c, _INK[c])
-            else:
-                glyph(fb, FONT, o * 5, 5, x, y, k, c)
+            glyph(fb, FONT, o * 5, 5, x, y, k, c)
         x += 6 * k
     return x
 
@@ -103,17 +131,18 @@ def bar(fb, s, right=""):
 def wrap(s, cols=21):
     """The lines of s broken at spaces and newlines, at most cols characters each, as
     start, end offsets into s (an array of pairs): no line strings are made, so a long
-    rules text costs a few hundred bytes here, not a string per line."""
+    rules text costs a few hundred bytes here, not a string per line. s: a str, or bytes."""
     from array import array
     out = array("H")
     n = len(s)
+    nl, sp = ("\n", " ") if type(s) is str else (b"\n", b" ")
     start = 0
     while True:
-        end = s.find("\n", start)
+        end = s.find(nl, start)
         if end < 0:
             end = n
         while end - start > cols:
-            k = s.rfind(" ", start, start + cols + 1)
+            k = s.rfind(sp, start, start + cols + 1)
             if k <= start:  # a word longer than a line: cut it
                 out.append(start)
                 start += cols
@@ -136,16 +165,19 @@ def lines(fb, s, breaks, first, count, y):
         y += 9
 
 
-def die(fb, x, y, v, s=15):
-    """A die face v (1..6) of size s; v 0 is a blank die with a question mark."""
-    fb.fill_rect(x, y, s, s, 0)
+def die(fb, x, y, v, s=15, sides=6, c=1):
+    """A die face v of size s: pips on a d6, the number on other dice (d4..d20); v 0 is a blank
+    die with a question mark; c=0 draws it inverted (a marked die)."""
+    fb.fill_rect(x, y, s, s, 1 - c)
     fb.rect(x, y, s, s, 1)
     fb.pixel(x, y, 0)
     fb.pixel(x + s - 1, y, 0)
     fb.pixel(x, y + s - 1, 0)
     fb.pixel(x + s - 1, y + s - 1, 0)
-    if not v:
-        text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2)
+    if not v or sides != 6:
+        t = str(v) if v else "?"
+        k = 2 if s > 17 and sides < 10 else 1  # one large digit where every face has one
+        text(fb, t, x + (s - len(t) * 6 * k + k) // 2, y + (s - 7 * k) // 2, k, c)
         return
     p = s // 5
     m = (s - p) // 2
@@ -153,7 +185,18 @@ def die(fb, x, y, v, s=15):
     bits = PIPS[v - 1]
     for i in range(9):
         if bits >> i & 1:
-            fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, 1)
+            fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, c)
+
+
+def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False):
+    """A row of dice of size s from x, y, per to a line (then the next line below): die i
+    inverted when bit i of mark is set, with a thick bottom edge when cur is i + 1, blank when hide."""
+    for i in range(len(faces)):
+        xx = x + i % per * (s + 3)
+        yy = y + i // per * (s + 4)
+        die(fb, xx, yy, 0 if hide else faces[i], s, sides, 0 if mark >> i & 1 else 1)
+        if cur == i + 1:
+            fb.fill_rect(xx, yy + s, s, 2, 1)
 
 
 def card(fb, x, y, name, k=2, c=1):

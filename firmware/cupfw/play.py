@@ -1,9 +1,10 @@
 """What every game screen shares: the game record driven through cupcore.replay,
-saving after each action, the statistics and log at the end, animations, LEDs.
+saving after each action (once its frame is out), the statistics and log at the end, animations, LEDs.
 
 A game screen subclasses Game and defines enter() (its own state, also after
 each action), press(bit) for a button press, paint(fb), and may define
 release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
+The seats a record gives the cup ("cups") are played by cupfw.bot's Driver, loaded only then.
 """
 
 import gc
@@ -15,11 +16,43 @@ from cupfw.hal import A, B
 ROLL_MS = 500  # the roll animation
 
 
+class Actions:
+    """A game's actions, read as a list of them is, a byte each: the action's place among the game's
+    different actions. (Mafia's 900 rolls for 6 players, a list, would be one 7 KB block of a
+    64-bit heap; here 900 bytes.) cupfw.store's pieces() writes it as the record's JSON
+    list; cupfw.saved reads a record's actions into one, one by one."""
+
+    def __init__(self, acts):
+        self.words = []
+        self.codes = bytearray()
+        for a in acts:
+            self.append(a)
+
+    def append(self, a):
+        w = self.words
+        if a not in w:
+            w.append(a)
+            if len(w) == 257:  # more than a byte tells apart: a list of numbers from here on
+                self.codes = list(self.codes)
+        self.codes.append(w.index(a))
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __eq__(self, other):
+        return list(self) == other
+
+    def __getitem__(self, i):
+        """An action, or a list of them for a slice (the store writes 16 at a time)."""
+        if type(i) is int:
+            return self.words[self.codes[i]]
+        return [self.words[c] for c in self.codes[i]]
+
+
 class Game:
     def __init__(self, app, arg):
         """arg: (record, mode); a resumed game (mode 2) is read from game.json here, the record
-        naming only its pack: its engine is loaded first, so that the saved actions are read as
-        the engine's own interned strings (Pig, Mia) rather than a string object each."""
+        naming only its pack. Its actions are kept as Actions (a byte each)."""
         self.app = app
         self.rec, mode = arg
         self.demo = mode == 1
@@ -29,7 +62,6 @@ class Game:
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
-        self.cup = None  # the driver of the cup's seats (cupfw.bot), when the record has any
         try:
             from cupcore import packs
             try:
@@ -38,13 +70,14 @@ class Game:
                 packs = None
                 drop("cupcore.packs")  # out before the engine comes in
                 drop("cupcore.packtext")
-            from cupcore import replay
-            if self.resumed:
-                replay.engine(pack["engine"])
-                gc.collect()  # the record's action list is the largest block a game needs: room for it
+            if self.resumed:  # read before the engine and the replay come in: the readers out again first
+                gc.collect()
                 self.rec = app.st.read("game.json")
-                unread()  # the readers out before the replay
+                unread()
+            from cupcore import replay
             self.g = replay.load(self.rec, None, pack)
+            if type(self.rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
+                self.rec["actions"] = Actions(self.rec["actions"])
         except ValueError as e:
             self.err = str(e)
             return
@@ -54,14 +87,16 @@ class Game:
         self.s = self.g.summary()
         if self.rec.get("cups"):
             from cupfw.bot import Driver
-            self.cup = Driver(self)
+            Driver(self)  # it hooks into this screen
+            drop("cupfw.bot")  # the driver holds what it needs, and goes with the game
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:
             self.save(True)  # a power cut fell between the last save and the log
 
     def do(self, act, anim=0):
-        """Apply one legal action, keep and save the record, and start an animation of anim ms.
+        """Apply one legal action, keep the record (saved once its frame is shown and the animation has
+        run: App.flush), and start an animation of anim ms.
 
         False if the engine refuses it (the stacked dice have run out): the reason is on the
         screen until a key, and the game and its record are as they were."""
@@ -74,7 +109,7 @@ class Game:
         self.rec["actions"].append(act)
         self.s = self.g.summary()
         if not self.demo:
-            self.save()
+            self.app.later = self.save  # once the frame is out and the animation over (App.flush)
         if anim:
             self.anim = self.app.b.ticks_ms() + anim
         self.spin = anim == ROLL_MS  # a roll: the LEDs chase round while the dice tumble
@@ -124,7 +159,7 @@ class Game:
             if ev == 0:  # any key: back to the game as it was
                 self.note = None
                 app.dirty = True
-        elif self.anim or self.cup is not None and self.cup.acting():
+        elif self.anim:
             return
         elif ev == 0 and self.s["over"] and self.ended():
             if bit == A or bit == B:
@@ -142,19 +177,17 @@ class Game:
         return True
 
     def tick(self, now):
-        if self.cup is not None and self.cup.tick(now):
-            return True
         if not self.anim:
             return False
         if self.app.b.ticks_diff(now, self.anim) >= 0:
             self.anim = 0
             self.relight(-1)
             return True
-        t = now // 80
+        t = now // 40  # a frame every 40 ms: 25 a second (the dice are the pages that change)
         if t != self.t:
             self.t = t
             if self.spin:
-                self.relight(t)
+                self.relight(t >> 1)  # the LEDs chase a step every 80 ms
             return True
         return False
 
@@ -174,8 +207,6 @@ class Game:
             gfx.error(fb, "Not possible", self.note)
         else:
             self.paint(fb)
-            if self.cup is not None:
-                self.cup.draw(fb)
 
     def auto(self, rng):
         """The demo's move: a random legal action."""

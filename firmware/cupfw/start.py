@@ -16,7 +16,15 @@ def run(board, report, restart):
         app.error(board, "Note", note)
         board.sleep_ms(2500)
     try:
-        app.main(board)
+        open(board.data_dir + "/bench").close()  # bench mode, for cupkit bench pico
+        from cupfw import bench
+    except OSError:
+        bench = None
+    try:
+        a = app.App(board)
+        if bench:
+            bench.attach(a)
+        a.run()
     except KeyboardInterrupt:
         raise
     except Exception as e:

@@ -23,9 +23,15 @@ in cupfw.logbook, each imported when needed.
 import json
 import os
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 LOG_KEEP = 20
 MOST = 16384  # bytes in a store file: a long game's record is a few KB
-_MAGIC = "cup1 "  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
+_MAGIC = const("cup1 ")  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
 
 
 def adler32(data, value=1):
@@ -39,17 +45,22 @@ def adler32(data, value=1):
 
 
 def pieces(obj):
-    """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted) and a list 16 items
-    at a time, so that a long game record never needs one big string (write() makes them twice)."""
+    """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted, "actions" last) and a
+    list 16 items at a time, so that a long game record never needs one big string (write() makes
+    them twice). A record's fields before its actions are its head (see cupfw.saved.record)."""
     if isinstance(obj, dict):
         yield b"{"
         sep = b""
-        for k in sorted(obj):  # the same bytes for equal objects on every port (cupfw.logbook.holds)
+        keys = sorted(obj)  # the same bytes for equal objects on every port (cupfw.logbook.holds)
+        if "actions" in obj:
+            keys.remove("actions")
+            keys.append("actions")
+        for k in keys:
             yield sep + json.dumps(k).encode() + b": "
             yield from pieces(obj[k])
             sep = b", "
         yield b"}"
-    elif isinstance(obj, list) and len(obj) > 16:
+    elif isinstance(obj, list) and len(obj) > 16 or hasattr(obj, "codes"):  # a game's cupfw.play.Actions
         yield b"["
         for i in range(0, len(obj), 16):
             yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]
@@ -58,12 +69,23 @@ def pieces(obj):
         yield json.dumps(obj).encode()
 
 
-def header(obj):
-    """The first line of a store file holding obj."""
+def measure(obj):
+    """(Adler-32, length) of obj's JSON text as pieces() makes it."""
     s = 1
+    n = 0
     for p in pieces(obj):
         s = adler32(p, s)
+        n += len(p)
+    return s, n
+
+
+def _line(s):
     return ("%s%08x\n" % (_MAGIC, s)).encode()
+
+
+def header(obj):
+    """The first line of a store file holding obj."""
+    return _line(measure(obj)[0])
 
 
 def encode(obj):
@@ -91,7 +113,7 @@ class Store:
     def path(self, name):
         return self.root + "/" + name
 
-    def read(self, name, default=None):
+    def read(self, name, default=None, head=False):
         """The object stored as name, or default if absent or damaged (then set aside): cupfw.saved.read."""
         path = self.path(name)
         for p in (path, path + ".new"):
@@ -100,17 +122,15 @@ class Store:
             except OSError:
                 continue
             from cupfw import saved
-            return saved.read(self, name, default)
+            return saved.read(self, name, default, head)
         return default
 
     def write(self, name, obj):
         """Store obj as name atomically. OSError (full or read-only flash, or over MOST) leaves the old file."""
         path = self.path(name)
-        head = header(obj)
-        n = len(head)
-        for p in pieces(obj):
-            n += len(p)
-        if n > MOST:
+        s, n = measure(obj)  # one pass for the checksum and the size, one to write
+        head = _line(s)
+        if len(head) + n > MOST:
             raise OSError(27)  # EFBIG: read() would refuse it
         try:
             with open(path + ".new", "wb") as f:

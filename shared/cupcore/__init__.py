@@ -4,8 +4,14 @@ Runs unchanged on CPython 3.10+, MicroPython and CircuitPython. Engines are
 imported on demand (see cupcore.replay.engine) so a device holds one at a time.
 """
 
-# Engine modules by name; a pack's "engine" field must be one of these.
-ENGINES = ("pig", "mia", "scoundrel", "bogey")
+# The engine modules, each name between spaces; a pack's "engine" must be one of them. One string,
+# not a tuple: a device holds one object for it, not one per name.
+ENGINES = " pig mia scoundrel bogey cup beetle chicago dropdead boston midnight scc zambales mafia "
+
+
+def is_engine(name):
+    """True when name is one of ENGINES (one word, not a part of one)."""
+    return type(name) is str and " " not in name and " %s " % name in ENGINES
 
 
 def word(s, most):

@@ -8,10 +8,14 @@ stacked dice (ints) or the stacked deck (card ints, top first), or None.
 Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
 state untouched when it raises, so _do validates everything before it mutates.
+Dice have `sides` faces (6 unless an engine says otherwise; stacked faces are
+checked against it).
 """
 
 
 class Engine:
+    sides = 6
+
     def __init__(self, pack, players, rng, stack):
         self.pack = pack
         self.players = players
@@ -56,11 +60,12 @@ class Engine:
         return self.summary()
 
     def roll(self, n):
-        """n die faces from the stacked dice, else the rng. A short stack raises, consuming nothing."""
+        """n die faces (1..sides) from the stacked dice, else the rng. A short stack raises, consuming nothing."""
         s = self.stack
         if s is None:
             rng = self.rng
-            return [rng.below(6) + 1 for _ in range(n)]
+            k = self.sides
+            return [rng.below(k) + 1 for _ in range(n)]
         i = self.used
         if i + n > len(s):
             raise ValueError("dice stack exhausted")

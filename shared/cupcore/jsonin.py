@@ -42,16 +42,17 @@ def _scan(f, depth):
         n = f.readinto(buf)
 
 
-def _brackets(f):
-    """How many [ and { the binary stream f holds from where it stands (C counts them: on the
-    chip, walking every byte in Python would cost a resumed game tens of milliseconds)."""
+def count(f, marks):
+    """How many of the marks (a tuple of bytes) the binary stream f holds from where it stands (C counts them:
+    on the chip, walking every byte in Python would cost a resumed game tens of milliseconds)."""
     buf = bytearray(64)
     k = 0
     n = f.readinto(buf)
     while n:
         if n < 64:
             buf[n:] = bytes(64 - n)
-        k += buf.count(b"[") + buf.count(b"{")
+        for m in marks:
+            k += buf.count(m)
         n = f.readinto(buf)
     return k
 
@@ -59,7 +60,7 @@ def _brackets(f):
 def load(f, depth=DEPTH):
     """The value in the binary stream f, from where it stands to its end."""
     start = f.tell()
-    if _brackets(f) > depth:  # few brackets in all cannot nest deep (a game record has two)
+    if count(f, (b"[", b"{")) > depth:  # few brackets in all cannot nest deep (a game record has two)
         f.seek(start)
         _scan(f, depth)
     f.seek(start)

@@ -55,13 +55,8 @@ class Game(Engine):
         self.revealed = None
         self.cup = 0  # the hidden value under the cup; 0 = none this round
         self.knower = -1  # who last rolled the cup
-        self.said = []  # this round's rolls, claims and passes, in order: public, the cup's player reads them
-
-    @property
-    def rolled(self):
-        """The player to act has rolled and must claim."""
-        s = self.said
-        return bool(s) and s[-1] == "roll"
+        self.rolled = False  # the player to act has rolled and must claim
+        self.round = []  # this round's rolls, claims and passes, in order: public, the cup's player reads them
 
     def claims(self):
         """The values the player to act may claim now, highest first; None when they must roll first.
@@ -119,7 +114,8 @@ class Game(Engine):
                 raise ValueError("claim must be higher than %d" % c)
             self.claim = v
             self.owner = t
-            self.said.append(_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1])
+            self.rolled = False
+            self.round.append(_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1])
             self.turn = self._after(t)
             return
         if len(w) > 1 or a not in ("roll", "challenge", "pass", "concede"):
@@ -130,7 +126,8 @@ class Game(Engine):
             f = self.roll(2)
             self.cup = f[0] * 10 + f[1] if f[0] >= f[1] else f[1] * 10 + f[0]
             self.knower = t
-            self.said.append("roll")
+            self.rolled = True
+            self.round.append("roll")
             if c == r[0]:
                 self.claim = self.owner = None  # nothing beats the top claim: claim anew
             return
@@ -151,7 +148,7 @@ class Game(Engine):
                 raise ValueError("the player who rolled the cup may not " + a)
             if a == "pass":
                 self.owner = t
-                self.said.append("pass")
+                self.round.append("pass")
                 self.turn = self._after(t)
                 return
             if c != 21:
@@ -161,7 +158,7 @@ class Game(Engine):
         self.claim = self.owner = None
         self.cup = 0
         self.knower = -1
-        del self.said[:]
+        del self.round[:]
         s = loser if p["starter"] == "loser" else t
         if not lives[s]:
             s = self._after(s)
@@ -183,7 +180,7 @@ class Game(Engine):
         d["claim"] = self.claim
         d["owner"] = self.owner
         d["revealed"] = self.revealed
-        d["round"] = list(self.said)
+        d["round"] = list(self.round)
 
     def view(self, player):
         """The summary, plus "cup": the hidden value for the player who rolled it, else None."""

@@ -1,7 +1,7 @@
 """Card and dice notation of RULES.md section 1.
 
 A card is a small int: suit * 16 + rank, suits C D H S = 0..3, ranks A..K = 1..13.
-Jokers are JOKER (JK) and JOKER + 1 (JK2).
+Jokers are 64 (JK) and 65 (JK2).
 
 The core reads only printable ASCII (actions, card names, level names): beyond it,
 str.split(), strip(), lower(), upper(), isdigit() and int() differ between CPython
@@ -17,9 +17,9 @@ except ImportError:
     def const(x):
         return x
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-JOKER = const(64)
+_RANKS = const("A23456789TJQK")
+_SUITS = const("CDHS")
+_JOKER = const(64)
 
 
 def card(text):
@@ -27,14 +27,14 @@ def card(text):
     b = text.encode() if isinstance(text, str) else b""
     s = text.strip().upper() if b and min(b) > 31 and max(b) < 127 else ""
     if s == "JK":
-        return JOKER
+        return _JOKER
     if s == "JK2":
-        return JOKER + 1
+        return _JOKER + 1
     if s[:2] == "10":
         s = "T" + s[2:]
     if len(s) == 2:
-        r = RANKS.find(s[0])
-        u = SUITS.find(s[1])
+        r = _RANKS.find(s[0])
+        u = _SUITS.find(s[1])
         if r >= 0 and u >= 0:
             return u * 16 + r + 1
     raise ValueError("unknown card '%s'" % text if isinstance(text, str) else "unknown card: a card is a name, e.g. QS")
@@ -42,11 +42,11 @@ def card(text):
 
 def name(c):
     """The printed name of card int c ("TD", "AH", "JK")."""
-    if c == JOKER:
+    if c == _JOKER:
         return "JK"
-    if c == JOKER + 1:
+    if c == _JOKER + 1:
         return "JK2"
-    return RANKS[(c & 15) - 1] + SUITS[c >> 4]
+    return _RANKS[(c & 15) - 1] + _SUITS[c >> 4]
 
 
 def names(cards):

@@ -12,8 +12,14 @@ memory; verify() does all of it.
 
 from cupcore import packs
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 _FIELDS = ("id", "name", "engine", "version", "players", "params", "rules", "source", "files")
-_FILE = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
+_FILE = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
 
 def text(s, most, lines=False):

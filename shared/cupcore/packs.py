@@ -11,11 +11,17 @@ import json
 
 import cupcore
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 SCHEMA = "pack.schema.json"
 MOST = 8192  # bytes in a pack file: 4000 characters of rules fit twice over
 
 
-BIG = 1024  # bytes: a pack file longer than this may have long rules
+_BIG = const(1024)  # bytes: a pack file longer than this may have long rules
 
 
 def dirs():
@@ -62,7 +68,7 @@ def load(pack_id, where=None, rules=False):
     """Read and lightly check a pack; ValueError with a clear reason if it is unusable.
 
     Its rules text is "" unless rules: it may be 4,000 characters, and only the rules page
-    needs it. A file of more than BIG bytes is then read without it (cupcore.packtext).
+    needs it. A file of more than _BIG bytes is then read without it (cupcore.packtext).
     Read here, not by cupcore.jsonin, which would not fit the engines' memory budgets:
     the size is checked first, and whatever the parser raises is a ValueError. Deep
     nesting is the parser's only problem (no check of a pack recurses into a value):
@@ -70,7 +76,7 @@ def load(pack_id, where=None, rules=False):
     p = path(pack_id, where)
     try:
         with open(p, "rb") as f:
-            big = not rules and f.seek(0, 2) > BIG
+            big = not rules and f.seek(0, 2) > _BIG
             f.seek(0)
             if big:
                 from cupcore.packtext import without_rules
@@ -101,8 +107,8 @@ def check(pack, pack_id=None):
             raise ValueError("pack %s: %s must be text" % (pid, k))
     if "engine" not in pack:
         return pack
-    if pack["engine"] not in cupcore.ENGINES:
-        raise ValueError("pack %s: engine must be one of %s" % (pid, ", ".join(cupcore.ENGINES)))
+    if not cupcore.is_engine(pack["engine"]):
+        raise ValueError("pack %s: engine must be one of %s" % (pid, cupcore.ENGINES.strip().replace(" ", ", ")))
     pl = pack.get("players")
     if not isinstance(pl, dict) or type(pl.get("min")) is not int or type(pl.get("max")) is not int \
             or not 1 <= pl["min"] <= pl["max"] <= 8:

@@ -16,7 +16,7 @@ _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "cups", "actions
 
 def engine(name):
     """Import an engine module on demand (the firmware drops it from sys.modules after a game)."""
-    if name not in cupcore.ENGINES:
+    if not cupcore.is_engine(name):
         raise ValueError("unknown engine %r" % (name,))
     full = "cupcore." + name
     __import__(full)
@@ -45,29 +45,34 @@ def start(record, where=None, pack=None):
     hi = min(pack["players"]["max"], mod.PLAYERS[1])
     if type(n) is not int or n < lo or n > hi:
         raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
-    cups = record.get("cups", [])
-    if type(cups) is not list or [c for c in cups if type(c) is not int or c < 0 or c >= n or cups.count(c) > 1]:
-        raise ValueError("cups: the cup's seats, each once, from 0 to %d" % (n - 1))
+    cups = record.get("cups")
+    if cups is not None:  # seats of the cup: checked by its players' module, loaded for such a record only
+        m = "cupcore.bots"  # (a long name: no qstr for it)
+        __import__(m)
+        sys.modules[m].check(cups, n, pack)
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
     if record.get(other) is not None:
         raise ValueError("record: %s takes no %s" % (pid, other))
     stack = record.get("deck" if other == "dice" else "dice")
-    if stack is not None:
-        if other == "dice":
-            from cupcore.notation import check_deck
-            stack = check_deck(stack, mod.full_deck(params))
-        elif type(stack) is not list or [f for f in stack if type(f) is not int or f < 1 or f > 6]:
-            raise ValueError("dice: faces must be 1..6")
-    return mod.Game(pid, n, params, rng, stack)
+    if stack is not None and other == "dice":
+        from cupcore.notation import check_deck
+        stack = check_deck(stack, mod.full_deck(params))
+    game = mod.Game(pid, n, params, rng, stack)
+    if other == "deck" and stack is not None:
+        k = game.sides  # the engine's dice, set from its params
+        for f in stack if type(stack) is list else (0,):  # (a loop: a comprehension is one more function)
+            if type(f) is not int or f < 1 or f > k:
+                raise ValueError("dice: faces must be 1..%d" % k)
+    return game
 
 
 def load(record, where=None, pack=None):
     """The game after every action of the record; ValueError "action N (...): why" on the first illegal one."""
     game = start(record, where, pack)
     acts = record.get("actions", [])
-    if type(acts) is not list:
+    if type(acts) is not list and not hasattr(acts, "codes"):  # (the device's compact list, cupfw.play.Actions)
         raise ValueError("record: actions must be a list")
     i = 0
     for a in acts:

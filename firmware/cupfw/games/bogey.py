@@ -9,7 +9,13 @@ The LEDs count the columns in the colour of the level they still allow.
 from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, DOWN, A, B
 
-W = 9  # column slot width: 12 columns and a new one fit across
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_W = const(9)  # column slot width: 12 columns and a new one fit across
 
 
 class Screen(play.Game):
@@ -93,12 +99,12 @@ class Screen(play.Game):
         else:
             gfx.bar(fb, "A:play v:disc B:end")
         for i in range(len(cols) + 1):
-            x = 1 + i * W
+            x = 1 + i * _W
             k = i + 1 if i < len(cols) else 0  # the place: a column, or 0 for a new one
             if k == target:
-                fb.fill_rect(x - 1, 10, W, 34, 1)
+                fb.fill_rect(x - 1, 10, _W, 34, 1)
             elif k in self.places:
-                fb.rect(x - 1, 10, W, 34, 1)
+                fb.rect(x - 1, 10, _W, 34, 1)
             c = 0 if k == target else 1
             if i < len(cols):
                 last = cols[i][-1]

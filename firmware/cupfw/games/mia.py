@@ -10,15 +10,21 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, RIGHT, A, B
 from cupfw.app import SHAKE
 
-COVER = 0
-MENU = 1
-CUP = 2
-PICK = 3
-REVEAL = 4
-LIFT_MS = 1500  # the suspense before the cup is lifted
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_COVER = const(0)
+_MENU = const(1)
+_CUP = const(2)
+_PICK = const(3)
+_REVEAL = const(4)
+_LIFT_MS = const(1500)  # the suspense before the cup is lifted
 # The player's choices (the engine's actions and two of the screen's own) and their labels.
-_ACTS = ("roll", "challenge", "pass", "concede", "raise", "peek")
-_LABELS = ("Roll", "Challenge", "Pass unseen", "Concede", "Raise (no roll)", "Peek at the cup")
+_ACTS = const(("roll", "challenge", "pass", "concede", "raise", "peek"))
+_LABELS = const(("Roll", "Challenge", "Pass unseen", "Concede", "Raise (no roll)", "Peek at the cup"))
 
 
 def pair(fb, v, x, y, s):
@@ -31,7 +37,7 @@ class Screen(play.Game):
     def enter(self):
         s = self.s
         if not hasattr(self, "ui"):
-            self.ui = COVER  # also on resume: whoever holds the cup now may not be its roller
+            self.ui = _COVER  # also on resume: whoever holds the cup now may not be its roller
             self.sel = 0
             self.peek = False
             self.lost = None
@@ -50,31 +56,31 @@ class Screen(play.Game):
         self.sel = 0
         self.peek = False
         if act == "roll":
-            self.ui = CUP
+            self.ui = _CUP
         elif act == "challenge" or act == "concede":
             lost = [i for i in range(s["players"]) if s["lives"][i] < before["lives"][i]][0]
             self.lost = (act, before["claim"], lost, before["lives"][lost] - s["lives"][lost], before["owner"])
-            self.ui = REVEAL
+            self.ui = _REVEAL
             if act == "challenge":
-                self.anim = self.app.b.ticks_ms() + LIFT_MS
+                self.anim = self.app.b.ticks_ms() + _LIFT_MS
                 self.before = before  # the LEDs keep the old lives until the cup is up
                 self.lights()
             else:
                 self.app.flash(4, 1200)
         else:
-            self.ui = COVER
+            self.ui = _COVER
 
     def tick(self, now):
         was = self.anim
         r = play.Game.tick(self, now)
-        if was and not self.anim and self.ui == REVEAL:
+        if was and not self.anim and self.ui == _REVEAL:
             self.lights()
             self.app.flash(4, 1200)
             self.app.beep(220, 400)
         return r
 
     def lights(self):
-        s = self.before if self.anim and self.ui == REVEAL else self.s
+        s = self.before if self.anim and self.ui == _REVEAL else self.s
         p = self.app.pattern
         for i in range(min(len(p), s["players"])):
             n = s["lives"][i]
@@ -82,10 +88,10 @@ class Screen(play.Game):
 
     def press(self, bit):
         ui = self.ui
-        if ui == COVER or ui == REVEAL:
+        if ui == _COVER or ui == _REVEAL:
             if bit == A:
-                self.ui = COVER if ui == REVEAL else MENU
-        elif ui == MENU:
+                self.ui = _COVER if ui == _REVEAL else _MENU
+        elif ui == _MENU:
             n = len(self.choices)
             if bit == UP or bit == DOWN:
                 self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
@@ -94,18 +100,18 @@ class Screen(play.Game):
             elif bit == A:
                 c = self.choices[self.sel]
                 if c == "raise":
-                    self.ui = PICK
+                    self.ui = _PICK
                     self.sel = len(self.g.claims()) - 1
                 elif c == "peek":
-                    self.ui = CUP
+                    self.ui = _CUP
                 else:
                     self.do(c, play.ROLL_MS if c == "roll" else 0)
-        elif ui == CUP:
+        elif ui == _CUP:
             if bit == A:
                 self.peek = True
             elif bit == B or bit == RIGHT or bit == DOWN:
                 self.peek = False
-                self.ui = PICK if self.g.rolled else MENU
+                self.ui = _PICK if self.g.rolled else _MENU
                 self.sel = len(self.g.claims()) - 1 if self.g.rolled else 0
         else:
             vals = self.g.claims()
@@ -114,7 +120,7 @@ class Screen(play.Game):
             elif bit == A:
                 self.do("claim %d" % vals[self.sel])
             elif bit == B:
-                self.ui = CUP if self.g.rolled else MENU
+                self.ui = _CUP if self.g.rolled else _MENU
                 self.sel = 0
         self.app.dirty = True
 
@@ -124,21 +130,21 @@ class Screen(play.Game):
             self.app.dirty = True
 
     def ended(self):
-        return self.ui != REVEAL
+        return self.ui != _REVEAL
 
     def auto(self, rng):
         """The demo: dismiss covers, peek a moment after rolling, pick a random choice and claim."""
         ui = self.ui
-        if ui == CUP:
+        if ui == _CUP:
             if self.peek:
                 self.release(A)
                 self.press(B)
             else:
                 self.press(A)
             return
-        if ui == MENU:
+        if ui == _MENU:
             self.sel = rng.below(len(self.choices))
-        elif ui == PICK:
+        elif ui == _PICK:
             self.sel = rng.below(len(self.g.claims()))
         self.press(A)
 
@@ -146,11 +152,11 @@ class Screen(play.Game):
         s = self.s
         ui = self.ui
         t = s["turn"]
-        if s["over"] and ui != REVEAL:
+        if s["over"] and ui != _REVEAL:
             gfx.bar(fb, "Player %d wins!" % (s["winner"] + 1))
             play.scores(fb, s["lives"], s["winner"], 14)
             gfx.text(fb, "lives left    A: menu", 0, 56)
-        elif ui == COVER:
+        elif ui == _COVER:
             lives = "/".join([str(n) for n in s["lives"]])
             gfx.bar(fb, self.word, lives if s["players"] > 4 else "lives " + lives)
             gfx.center(fb, "Pass the cup to", 13)
@@ -158,7 +164,7 @@ class Screen(play.Game):
             claim = s["claim"]
             gfx.center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else "new round", 44)
             gfx.text(fb, "A: I have it", 0, 56)
-        elif ui == MENU:
+        elif ui == _MENU:
             gfx.bar(fb, "Player %d" % (t + 1), "lives %d" % s["lives"][t])
             claim = s["claim"]
             if claim:
@@ -168,7 +174,7 @@ class Screen(play.Game):
             else:
                 gfx.text(fb, "No claim yet: roll!", 0, 15)
             gfx.menu(fb, [_LABELS[_ACTS.index(c)] for c in self.choices], self.sel, 28)
-        elif ui == CUP:
+        elif ui == _CUP:
             gfx.bar(fb, "Player %d's cup" % (t + 1))
             if self.anim:
                 for i in range(3):
@@ -181,7 +187,7 @@ class Screen(play.Game):
                 gfx.center(fb, "hold A to peek", 47)
             if not self.anim:
                 gfx.text(fb, "B: claim" if self.g.rolled else "B: back", 0, 56)
-        elif ui == PICK:
+        elif ui == _PICK:
             vals = self.g.claims()
             v = vals[self.sel]
             gfx.bar(fb, "Player %d claims" % (t + 1))
@@ -198,7 +204,7 @@ class Screen(play.Game):
                 gfx.text(fb, "P%d claimed" % (owner + 1), 0, 12)
                 gfx.text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
                 if self.anim:
-                    gfx.text(fb, "lifting" + "." * (self.t % 4), 60, 22)
+                    gfx.text(fb, "lifting" + "." * (self.t >> 1 & 3), 60, 22)  # a dot every 80 ms
                 else:
                     pair(fb, s["revealed"], 78, 11, 21)
             if not self.anim:

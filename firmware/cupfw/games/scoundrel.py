@@ -16,9 +16,9 @@ class Screen(play.Game):
         if not hasattr(self, "sel") or self.sel >= n:
             self.sel = 0
 
-    def choice(self, verb):
+    def choice(self, act):
         c = self.s["room"][self.sel] if self.s["room"] else ""
-        a = verb + " " + c
+        a = act + " " + c
         return a if a in self.legal else None
 
     def do(self, act, anim=0):
@@ -59,10 +59,13 @@ class Screen(play.Game):
 
     def paint(self, fb):
         s = self.s
+        # Short words in constant tuples are not interned (a short string constant is, for ever).
         if s["over"]:
-            gfx.bar(fb, "Escaped!" if s["result"] == "won" else "Slain", "score %d" % s["score"])
+            words = ("Slain", "Escaped!", "score %d")
+            gfx.bar(fb, words[s["result"] == "won"], words[2] % s["score"])
         else:
-            gfx.bar(fb, "HP %d" % s["health"], "dungeon %d" % len(s["dungeon"]))
+            words = ("HP %d", "dungeon %d")
+            gfx.bar(fb, words[0] % s["health"], words[1] % len(s["dungeon"]))
         x = 2
         for i in range(len(s["room"])):
             gfx.card(fb, x, 10, s["room"][i])
@@ -80,9 +83,9 @@ class Screen(play.Game):
             return
         f = self.choice("fight")
         b = self.choice("bare")
-        hint = "A:take" if self.choice("take") else ("A:weapon" if f else "A:bare")
-        gfx.text(fb, hint, 36 if s["weapon"] else 60, 47)
+        words = ("A:take", "A:weapon", "A:bare", "B:bare", "v:avoid")
+        gfx.text(fb, words[0 if self.choice("take") else (1 if f else 2)], 36 if s["weapon"] else 60, 47)
         if f and b:
-            gfx.text(fb, "B:bare", 36, 56)
+            gfx.text(fb, words[3], 36, 56)
         if "avoid" in self.legal:
-            gfx.text(fb, "v:avoid", 86, 56)
+            gfx.text(fb, words[4], 86, 56)

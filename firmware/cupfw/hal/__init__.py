@@ -29,6 +29,8 @@ virtual board). The firmware talks to nothing else:
     data_dir           the folder for persistent data ("/data" on a device)
     seed()             a fresh seed 0..2**30-1 from the hardware RNG
     battery()          charge 0..100, or None where the board cannot tell
+
+A board may also set tick_ms, the milliseconds between the app's polls of the buttons (20 if absent).
 """
 
 try:

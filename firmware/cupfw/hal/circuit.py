@@ -1,9 +1,9 @@
 """CircuitPython boards, and Linux computers through Adafruit Blinka, built from the board profile.
 
 Pins are names in the board module ("GP2", "D5", "BUTTON_A"). Buttons are
-digitalio inputs; the display is adafruit_ssd1306 on busio.I2C, taught the two
-framebuf calls the firmware uses that adafruit_framebuf spells differently
-(rect's fill flag, blit); LEDs go through the neopixel library, the buzzer is a
+digitalio inputs; the display is adafruit_ssd1306 on busio.I2C, drawn in with
+cupfw.hal.fbuf (framebuf's calls, a page at a time) and sent a changed page
+at a time; LEDs go through the neopixel library, the buzzer is a
 pwmio.PWMOut (silenced by buttons(), which the app polls every tick), the
 optional LIS3DH is read straight from its registers.
 
@@ -20,7 +20,7 @@ import busio
 import digitalio
 from adafruit_bus_device.i2c_device import I2CDevice
 
-from cupfw.hal import HEIGHT, NAMES, WIDTH, panel, shake
+from cupfw.hal import HEIGHT, NAMES, WIDTH, fbuf, panel, shake
 
 try:
     from supervisor import ticks_ms
@@ -41,22 +41,53 @@ def pin(name):
 
 
 class Panel(adafruit_ssd1306.SSD1306_I2C):
-    """The SSD1306 as the framebuf-style object the firmware draws in."""
+    """The SSD1306 as the framebuf-style object the firmware draws in. adafruit_ssd1306 starts the panel and
+    switches it; the drawing is cupfw.hal.fbuf's, a page at a time (adafruit_framebuf's goes pixel by pixel
+    in Python), on the driver's own buffer; show() sends only the pages that changed since the last frame."""
 
-    def rect(self, x, y, w, h, c, f=False, fill=False):
-        super().rect(x, y, w, h, c, fill=f or fill)
+    pixel = fbuf.FrameBuffer.pixel
+    fill = fbuf.FrameBuffer.fill
+    fill_rect = fbuf.FrameBuffer.fill_rect
+    hline = fbuf.FrameBuffer.hline
+    vline = fbuf.FrameBuffer.vline
+    rect = fbuf.FrameBuffer.rect
+    blit = fbuf.FrameBuffer.blit
+    _run = fbuf.FrameBuffer._run
 
-    def blit(self, src, x, y, key=-1):
-        """Copy src (anything with width, height and pixel(x, y)), skipping pixels of colour key."""
-        for j in range(src.height):
-            for i in range(src.width):
-                c = src.pixel(i, j)
-                if c != key:
-                    self.pixel(x + i, y + j, c)
+    def __init__(self, width, height, i2c, addr):
+        self._sent = None  # what the panel holds; None: not known, the next show() sends every page
+        super().__init__(width, height, i2c, addr=addr)
+
+    def show(self):
+        """Each run of pages (128 bytes each) that changed in one transfer, after a command stream that
+        sets its columns and pages, as cupfw.hal.micro does: a whole frame holds the bus 9.3 ms at 1 MHz."""
+        new = self.buffer  # 0x40 (the data's control byte), then the 1,024 bytes of the frame
+        old = self._sent
+        every = old is None
+        if every:
+            old = self._sent = bytearray(1024)
+        dev = self.i2c_device
+        p = 0
+        while p < 8:
+            q = p
+            while q < 8 and (every or new[128 * q + 1:128 * q + 129] != old[128 * q:128 * q + 128]):
+                q += 1
+            if q > p:
+                i = 128 * p  # the byte before page p's data stands in for the control byte meanwhile
+                was = new[i]
+                new[i] = 0x40
+                with dev:
+                    dev.write(bytes((0, 0x21, 0, 127, 0x22, p, q - 1)))
+                    dev.write(new, start=i, end=128 * q + 1)
+                new[i] = was
+                old[i:128 * q] = new[i + 1:128 * q + 1]
+                p = q
+            p += 1
 
 
 class Board:
     contrast = panel.contrast
+    tick_ms = 10  # the app polls the buttons every 10 ms, as on MicroPython: a press is seen 10-20 ms after it
 
     def __init__(self, profile):
         p = profile

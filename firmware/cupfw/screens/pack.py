@@ -1,16 +1,30 @@
 """A pack's page: start a game, choose the number of players, read the quick-reference rules, and for
-the engines with a computer player (cupcore.bots) choose each seat: a person or the cup.
+the engines with a computer player (cupcore.bots) choose each seat: a person or the cup (a 4th row,
+"P2 < a person >": left and right pick the seat, A hands it to the cup or back).
+
+The cup's page (engine cup) sets the dice instead of the players: how many, their
+sides, open or hidden under the cup. Its last settings are remembered (settings.json).
 
 The first time a pack with a game is opened, a game is started on it (cupcore.packcheck.game:
 its player range and params); if that fails the page says why, and the menu lists the pack
 as unusable from then on (app.bad).
 """
 
-from cupcore import bots, packs
+from cupcore import packs
 
 from cupfw import gfx
 from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+SIDES = (4, 6, 8, 10, 12, 20)
+_BOTS = const(("pig", "mia"))  # cupcore.bots.ENGINES (a test holds them equal): no need to load it here
+_WHO = const(("a person", "the cup"))
 
 
 def why(app, pack):
@@ -24,7 +38,7 @@ def why(app, pack):
             app.bad[pid] = None
         except ValueError as e:
             app.bad[pid] = str(e)
-        for m in ("packcheck", "replay", "engine", "rng") + cupcore.ENGINES:
+        for m in ("packcheck replay engine rng dice digits" + cupcore.ENGINES).split():
             drop("cupcore." + m)
     return app.bad[pid]
 
@@ -43,9 +57,30 @@ class Screen:
         self.hi = pl["max"] if pl else 0
         self.n = min(self.hi, max(self.lo, 2))
         self.sel = 0 if pl else 2
-        self.seats = 3 + (self.hi > 1 and p["engine"] in bots.ENGINES)  # the rows; the 4th: who plays a seat
-        self.seat = 1  # the seat that row shows
-        self.cups = []
+        self.cup = None  # the cup's dice, sides and hidden, as [n, index in SIDES, 0 or 1]
+        if p.get("engine") == "cup":
+            q = p["params"]
+            c = app.cfg.get("cup")
+            if not (isinstance(c, list) and len(c) == 4 and c[0] == arg and type(c[1]) is int and 1 <= c[1] <= 10
+                    and type(c[2]) is int and c[2] in SIDES and type(c[3]) is bool):
+                c = [arg, q.get("dice"), q.get("sides"), q.get("hidden")]
+            n = c[1] if type(c[1]) is int and 1 <= c[1] <= 10 else 5
+            self.cup = [n, SIDES.index(c[2]) if c[2] in SIDES else 1, 1 if c[3] is True else 0]
+        # The seats the cup plays (the record's "cups"), for an engine with a computer player; else None.
+        self.cups = [] if self.hi > 1 and p.get("engine") in _BOTS else None
+        self.at = 1  # the seat the 4th row shows
+
+    def lines(self):
+        if self.cup:
+            n, k, h = self.cup
+            return ["Roll the dice", "Dice     < %s >" % n, "Sides    < d%d >" % SIDES[k],
+                    "Cup      < %s >" % ("hidden" if h else "open"), "Rules"]
+        if not self.hi:
+            return ["(rules only)", "", "Rules"]
+        rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
+        if self.cups is not None:
+            rows.append("P%d       < %s >" % (self.at + 1, _WHO[self.at in self.cups]))
+        return rows
 
     def key(self, ev, bit):
         if ev:
@@ -53,34 +88,53 @@ class Screen:
         app = self.app
         if self.why:
             if bit == A or bit == B:
-                app.go("screens.menu")
+                app.go("screens.menu", self.pid)
             return
+        last = 4 if self.cup else 2  # the Rules row
+        cups = self.cups
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % self.seats
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
         elif bit == LEFT or bit == RIGHT:
-            if self.sel == 1:
-                self.n = min(self.hi, max(self.lo, self.n + (1 if bit == RIGHT else -1)))
-                self.cups = [c for c in self.cups if c < self.n]
-            elif self.sel == 3:
-                self.seat = (self.seat + (1 if bit == RIGHT else -1)) % self.n
+            d = 1 if bit == RIGHT else -1
+            c = self.cup
+            if c and 0 < self.sel < last:
+                i = self.sel - 1
+                c[i] = (c[i] + d) % (10, 6, 2)[i] if i else max(1, min(10, c[0] + d))
+            elif self.sel == 1:
+                self.n = min(self.hi, max(self.lo, self.n + d))
+                if cups is not None:
+                    self.cups = [c for c in cups if c < self.n]
+                    self.at %= self.n
+            elif self.sel == 3 and cups is not None:
+                self.at = (self.at + d) % self.n
         elif bit == B:
-            app.go("screens.menu")
+            app.go("screens.menu", self.pid)
             return
         elif bit == A:
-            if self.sel == 2:
+            if self.sel == last:
                 app.go("screens.text", ("rules", self.pid))
-            elif self.sel == 3:
-                c = self.seat % self.n
-                if c in self.cups:
-                    self.cups.remove(c)
+            elif self.sel == 3 and cups is not None:
+                if self.at in cups:
+                    cups.remove(self.at)
                 else:
-                    self.cups.append(c)
-                    self.cups.sort()
+                    cups.append(self.at)
+                    cups.sort()
                 app.dirty = True
-            elif self.hi:
+            elif self.sel == 0 and self.hi:
                 rec = {"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []}
-                if self.cups:
-                    rec["cups"] = self.cups
+                if cups:
+                    rec["cups"] = cups
+                c = self.cup
+                if c:
+                    rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}
+                    keep = [self.pid, c[0], SIDES[c[1]], c[2] == 1]
+                    if app.cfg.get("cup") != keep:  # remembered for next time
+                        app.cfg["cup"] = keep
+                        try:
+                            app.st.write("settings.json", app.cfg)
+                        except OSError:
+                            pass
+                app.pack = self.pid
                 app.start(rec)
             return
         app.dirty = True
@@ -94,12 +148,5 @@ class Screen:
             gfx.lines(fb, self.why, self.breaks, 0, 5, 11)
             gfx.text(fb, "B: back", 0, 56)
             return
-        if self.hi:
-            rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
-            if self.seats > 3:
-                c = self.seat % self.n
-                rows.append("P%d < %s >" % (c + 1, "the cup" if c in self.cups else "a person"))
-        else:
-            rows = ["(rules only)", "", "Rules"]
-        gfx.menu(fb, rows, self.sel, 14)
+        gfx.menu(fb, self.lines(), self.sel, 11 if self.cup else 14)
         gfx.text(fb, "A: choose  B: back", 0, 56)

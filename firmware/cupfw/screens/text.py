@@ -1,5 +1,7 @@
 """Scrolling text: a pack's quick-reference rules, the statistics, or a notice (a damaged file set aside)."""
 
+import gc
+
 from cupfw import gfx
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 
@@ -9,10 +11,11 @@ class Screen:
         self.app = app
         self.kind, what = arg
         if self.kind == "rules":
-            from cupcore import packs
-            p = packs.load(what, rules=True)
-            self.title = p["name"] + " rules"
-            self.text = p["rules"]
+            from cupcore import packs, packtext
+            self.title = packs.load(what)["name"] + " rules"
+            gc.collect()
+            with open(packs.path(what), "rb") as f:  # the rules as one bytearray (up to 4,000 bytes)
+                self.text = packtext.rules(f)
             self.back = what
         elif self.kind == "stats":
             self.title = "Statistics"

@@ -19,9 +19,10 @@ def press(app, bit):
 
 
 def pack(app, pid):
-    """From the menu down to the pack, and A: its page."""
-    for _ in range(app.scr.ids.index(pid) + (1 if app.scr.rec else 0)):
-        press(app, DOWN)
+    """The pack's line on the menu (in its group, where the menu goes back to from its page), and A:
+    its page. (A key first: after a long demo the cup sleeps, and the key that wakes it does nothing else.)"""
+    press(app, DOWN)
+    app.scr.at(pid)
     press(app, A)
 
 
@@ -65,10 +66,13 @@ def resume(app, seed):
 
 
 def play(app, seed):
-    """The game on the screen played to its end, then A back to the menu (from this frame, which
-    holds no trace of the game)."""
+    """The game on the screen played to its end, then B held to leave it for the menu (where the
+    finished game is kept), from this frame, which holds no trace of the game."""
     moves(app, seed)
-    press(app, A)
+    app.b.held = B
+    app.run(800)  # a long press: every game screen leaves for the menu
+    app.b.held = 0
+    app.run(80)
 
 
 def moves(app, seed):
@@ -78,6 +82,7 @@ def moves(app, seed):
     while app.scr.err is None and (app.scr.anim or not (app.scr.s["over"] and app.scr.ended())):
         if not app.scr.anim:
             app.scr.auto(rng)
+            app.last = app.b.ticks_ms()  # a move is a key a person pressed: the cup stays awake
         app.run(STEP)
     if app.scr.err is not None:
         raise RuntimeError(app.scr.err)

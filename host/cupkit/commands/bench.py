@@ -14,6 +14,8 @@ def add_arguments(p):
     mem = sub.add_parser("memory", help="smallest MicroPython heap (unix port, .mpy) in which each workload completes")
     mem.add_argument("workloads", nargs="*", help="only these workloads (default: all)")
     mem.add_argument("--json", action="store_true", help="print the rows as JSON")
+    mem.add_argument("--at-budget", action="store_true",
+                     help="only whether each workload completes in its budget (one run, no search: quicker)")
     mem.set_defaults(bench_run=_memory)
     gr = sub.add_parser("greedy", help="share of seeds a simple greedy strategy wins (solitaire packs, CPython)")
     gr.add_argument("packs", nargs="+", metavar="PACK")
@@ -27,6 +29,11 @@ def add_arguments(p):
     bo.add_argument("--games", type=count, default=10000, help="seeded games per match (default 10000)")
     bo.add_argument("--json", action="store_true")
     bo.set_defaults(bench_run=_bots)
+    pi = sub.add_parser("pico", help="speed and heap on the emulated Pico, in the chip's own time: boot, redraws, "
+                        "key to frame, the dice tumble, free heap per game, .mpy imports")
+    pi.add_argument("--json", action="store_true")
+    pi.add_argument("--circuitpython", action="store_true", help="on CircuitPython 10.2.1 (board pico-cp)")
+    pi.set_defaults(bench_run=_pico)
     sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware, and the core's data")
     sz.add_argument("--json", action="store_true")
     sz.set_defaults(bench_run=_size)
@@ -44,14 +51,15 @@ def _memory(args):
     if unknown:
         raise Fail("no workload %s (known: %s)" % (", ".join(quoting.quote(w) for w in unknown), ", ".join(known)))
     try:
-        rows = bench_memory.measure(args.workloads or None)
+        rows = bench_memory.measure(args.workloads or None, args.at_budget)
     except tools.ToolMissing as e:
         raise Fail(str(e))
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
         from cupkit import table
-        out = [(r["workload"], r["engine"], r["what"], r["heap_kb"] if r["heap_kb"] is not None else ">1024",
+        out = [(r["workload"], r["engine"], r["what"], r["heap_kb"] if r["heap_kb"] is not None else
+                "-" if args.at_budget else ">1024",
                 r["budget_kb"], "ok" if r["ok"] else "OVER") for r in rows]
         print("\n".join(table.lines(("WORKLOAD", "ENGINE", "WHAT", "HEAP KB", "BUDGET", ""), out, right=(3, 4))))
     return 0 if all(r["ok"] for r in rows) else 1
@@ -142,3 +150,23 @@ def _size(args):
     for name, n in rows:
         print("%-18s %7d bytes %6.1f KB" % (name, n, n / 1024.0))
     return 0
+
+
+def _pico(args):
+    import sys
+    from cupkit.bench import pico as bench_pico
+    from cupkit.emu import node
+    from cupkit.emu.pico import EmuError
+    progress = (lambda s: print(s + " ...", file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
+    try:
+        r = bench_pico.measure(progress, circuitpython=args.circuitpython)
+    except (node.NodeMissing, EmuError) as e:
+        raise Fail(str(e))
+    v = bench_pico.verdicts(r)
+    if args.json:
+        r["verdicts"] = dict((k, {"figure": round(f, 1), "met": ok}) for k, (f, ok) in v.items())
+        print(json.dumps(r, indent=1))
+    else:
+        for line in bench_pico.report(r, v):
+            print(line)
+    return 0 if all(ok for k, (f, ok) in v.items() if k != "open_ms") else 1

@@ -1,4 +1,5 @@
-"""cupkit emu: an emulated Pico on the desk: the stock MicroPython UF2 on an emulated RP2040, the board modelled."""
+"""cupkit emu: an emulated Pico on the desk: the stock MicroPython UF2 (or CircuitPython's) on an emulated RP2040,
+the board modelled."""
 
 import os
 import signal
@@ -9,21 +10,26 @@ import time
 from cupkit.cli import Fail
 
 NAME = "emu"
-HELP = ("run an emulated Pico (stock MicroPython on rp2040js, the board modelled) with its USB serial on a "
-        "pseudo-terminal: in a window, or headless from a key script")
+HELP = ("run an emulated Pico (stock MicroPython, or CircuitPython, on rp2040js, the board modelled) with its USB "
+        "serial on a pseudo-terminal: in a window, or headless from a key script")
 DEFAULT_FLASH = os.path.join(os.path.expanduser("~"), ".cupkit", "emu-flash.bin")
+DEFAULT_CP_FLASH = os.path.join(os.path.expanduser("~"), ".cupkit", "emu-cp-flash.bin")
 
 
 def add_arguments(p):
+    p.add_argument("--circuitpython", action="store_true", help="run CircuitPython 10.2.1 (firmware/ports) "
+                   "instead of MicroPython: board pico-cp, CIRCUITPY a FAT volume in the flash")
     p.add_argument("--flash", metavar="FILE", help="the chip's 2 MB flash, kept between runs (default: "
-                   "~/.cupkit/emu-flash.bin; made with the stock UF2 on it when missing)")
+                   "~/.cupkit/emu-flash.bin, with --circuitpython emu-cp-flash.bin; made with the UF2 on it when missing)")
     p.add_argument("--fresh", action="store_true", help="start from a blank chip (the flash erased, the UF2 copied on)")
     p.add_argument("--uf2", metavar="FILE", help="copy this UF2 onto the chip before it boots, as onto its BOOTSEL "
                    "drive (default for a new chip: firmware/ports' stock MicroPython)")
     p.add_argument("--install", action="store_true", help="put what `cupkit flash --board BOARD` installs on the "
-                   "chip's filesystem before it boots (its /data kept), instead of flashing over the serial line")
-    p.add_argument("--fs", metavar="IMAGE", help="a littlefs image (4096-byte blocks) for the filesystem at 0xA0000")
-    p.add_argument("--board", default="pico", help="the board profile it is wired as (default: pico)")
+                   "chip's filesystem before it boots (its /data kept), instead of flashing over the serial line; "
+                   "with --circuitpython, `cupkit flash --drive` installs onto CIRCUITPY, the chip stopped")
+    p.add_argument("--fs", metavar="IMAGE", help="a filesystem image: littlefs (4096-byte blocks) at 0xA0000, "
+                   "with --circuitpython a FAT volume (2048 sectors) at 0x100000")
+    p.add_argument("--board", help="the board profile it is wired as (default: pico, with --circuitpython pico-cp)")
     p.add_argument("--headless", action="store_true", help="no window: run --keys, or serve the serial line")
     p.add_argument("--keys", metavar="FILE", help="key script (as cupkit sim): press/keydown/keyup KEY, wait MS, "
                    "shot NAME, shake; run on the chip's time from its first frame, then exit")
@@ -42,29 +48,33 @@ def add_arguments(p):
 
 def prepare(args):
     """The flash file, made or changed as the options say; returns its path."""
-    from cupkit.device import uf2
-    from cupkit.emu import UF2, headless, image
+    from cupkit.device import cpfs, rp2fs, uf2
+    from cupkit.emu import CP_UF2, UF2, drive, headless, image
     from cupkit.paths import checked
-    path = os.path.abspath(args.flash or DEFAULT_FLASH)
+    cp = args.circuitpython
+    stock, fs = (CP_UF2, cpfs) if cp else (UF2, rp2fs)
+    path = os.path.abspath(args.flash or (DEFAULT_CP_FLASH if cp else DEFAULT_FLASH))
     new = args.fresh or not os.path.exists(path)
     try:
         img = image.blank() if new else image.load(path)
     except ValueError as e:
         raise Fail("%s (start a new chip with --fresh)" % e)
     if new or args.uf2:
-        source = args.uf2 or UF2
+        source = args.uf2 or stock
         try:
-            image.install_uf2(img, source if args.uf2 else checked(UF2))
+            image.install_uf2(img, source if args.uf2 else checked(stock))
         except (uf2.UF2Error, RuntimeError) as e:
             raise Fail(str(e))
         print("%s copied onto the chip" % os.path.basename(source))
     if args.fs:
         try:
             with open(args.fs, "rb") as f:
-                image.put_fs(img, f.read())
+                image.put_fs(img, f.read(), fs)
         except (OSError, ValueError) as e:
             raise Fail("--fs %s: %s" % (args.fs, e))
-    if args.install:
+    if args.install and cp:
+        drive.flash(img, args.board)
+    elif args.install:
         files = headless.device_files(args.board)
         try:
             old = image.read_files(img)
@@ -92,6 +102,7 @@ def run(args):
         except ValueError as e:
             raise Fail("%s: %s" % (args.keys, e))
         args.headless = True
+    args.board = args.board or ("pico-cp" if args.circuitpython else "pico")
     path = prepare(args)
     try:
         pico = Pico(path, board=args.board, seed=args.seed, bootsel=False, display=not args.no_display,
@@ -148,7 +159,7 @@ def script(pico, steps, args, t0):
     from cupkit.sim import png
     boot = headless.boot(pico)
     print("booted to its first frame in %.2f s of the chip's time" % (boot / 1e9))
-    frames = headless.play(pico, steps, args.shots)
+    frames = headless.play(pico, steps, args.shots, wait_ready=args.circuitpython)
     if args.shots:
         print("%d screenshot%s in %s" % (len(frames), "" if len(frames) == 1 else "s", args.shots))
     else:

@@ -15,6 +15,16 @@ def add_arguments(p):
     p.add_argument("--baud", type=count, default=115200)
 
 
+def enter():
+    """Enter sends CR, as mpremote's REPL does: the terminal turns it into LF, which CircuitPython's REPL ignores."""
+    from serial.tools import miniterm
+
+    class Enter(miniterm.Transform):
+        def tx(self, text):
+            return text.replace("\n", "\r")
+    return Enter()
+
+
 def run(args):
     import serial
     from serial.tools import miniterm
@@ -29,6 +39,7 @@ def run(args):
             raise Fail("no device at %s — is it plugged in? try `cupkit devices`" % port)
         raise Fail("device busy: cannot open %s (%s) — close the other program using it" % (port, e))
     term = miniterm.Miniterm(ser, echo=False, eol="lf")
+    term.tx_transformations.append(enter())
     term.exit_character = chr(0x1D)  # Ctrl-]
     term.menu_character = chr(0x14)  # Ctrl-T
     term.set_rx_encoding("utf-8")

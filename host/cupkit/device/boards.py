@@ -8,8 +8,9 @@ hardware/board.schema.json is the full contract; check() applies it.
 
 micropython-lib's ssd1306 driver comes with the project (firmware/drivers, with
 its licence), so flashing a pico needs no network. The CircuitPython drivers come
-from PyPI through pip, fetched once into a cache folder ($CUPKIT_CACHE/drivers,
-else $XDG_CACHE_HOME/cupkit/drivers or ~/.cache/cupkit/drivers). For a MicroPython
+from PyPI: from this Python's own install when it has them (the dev extra installs
+them, for Blinka), else through pip, fetched once into a cache folder
+($CUPKIT_CACHE/drivers, else $XDG_CACHE_HOME/cupkit/drivers or ~/.cache/cupkit/drivers). For a MicroPython
 or CircuitPython board, driver_files() gives the module files to put in /lib; for
 a Blinka board (a Linux computer), requirements() gives what to pip install.
 """
@@ -137,6 +138,17 @@ def fetch(requirement, cache=None):
     return dest
 
 
+def installed(requirement):
+    """Folder of an unpinned PyPI distribution installed in this Python (its files lie under it), or None."""
+    from importlib import metadata
+    if not requirement.replace("-", "").replace("_", "").isalnum():
+        return None  # pinned: only that release will do
+    try:
+        return str(metadata.distribution(requirement).locate_file(""))
+    except metadata.PackageNotFoundError:
+        return None
+
+
 def driver_files(profile, mpy=False, cache=None):
     """{device path: bytes} of the profile's drivers for /lib (empty for Blinka boards).
 
@@ -151,7 +163,10 @@ def driver_files(profile, mpy=False, cache=None):
         requirement, files = DRIVERS[name]
         if not files:
             continue
-        top = os.path.join(paths.FIRMWARE, "drivers") if name in VENDORED else fetch(requirement, cache)
+        local = None if name in VENDORED else installed(requirement)
+        if local is not None and not all(os.path.exists(os.path.join(local, rel)) for rel in files):
+            local = None
+        top = os.path.join(paths.FIRMWARE, "drivers") if name in VENDORED else local or fetch(requirement, cache)
         for rel in files:
             src = os.path.join(top, rel)
             if compile_:

@@ -77,8 +77,11 @@ def ap():
  j=S+'/switch'
  if not ex(j):return 0
  ki(-1)
- f=open(j);L=f.read().split('\\n');f.close()
- for l in L:
+ f=open(j)
+ while 1:
+  l=f.readline()
+  if not l:break
+  if l[-1:]=='\\n':l=l[:-1]
   if l[:2]=='r ':
    s,d=l[2:].split(' ')
    if ex(s):
@@ -86,7 +89,7 @@ def ap():
     if ex(d):os.remove(d)
     os.rename(s,d)
   elif l[:2]=='d ' and ex(l[2:]):os.remove(l[2:])
- os.remove(j)
+ f.close();os.remove(j)
  ki(3)
  if ex(S+'/new'):rt(S+'/new')
  return 1

@@ -27,6 +27,15 @@ def _pkg_files(pkg_dir, prefix, ext=".py"):
     return out
 
 
+def module_name(path):
+    """cupfw/games/pig.py -> cupfw.games.pig, cupfw/__init__.py -> cupfw: what a .mpy names as its
+    source. Its import makes that string a qstr anyway, so naming the file so costs the device no qstr
+    of its own (MicroPython never frees one, and a session loads every module), and a traceback still
+    says which module."""
+    name = path[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
 def _mpy(src, name):
     """Compiled bytes of src, cached by content (mpy-cross is the slow part of a build)."""
     with open(src, "rb") as f:
@@ -49,7 +58,7 @@ def files(mpy=True, firmware=True, packs=True):
     out = {}
     for dev, src in sources:
         if mpy and not dev.endswith("/boot.py"):
-            out[dev[:-3] + ".mpy"] = _mpy(src, dev[4:])
+            out[dev[:-3] + ".mpy"] = _mpy(src, module_name(dev[4:]))
         else:
             with open(src, "rb") as f:
                 out[dev] = f.read()

@@ -25,6 +25,8 @@ HINTS = (("Errno 30", " — its flash is read-only to its own code (CircuitPytho
 # What a (re)starting MicroPython prints: seen while a command runs, the device restarted under it.
 BOOTED = (b"soft reboot\r\n", b'Type "help()" for more information.')
 RESTARTED = "it restarted in the middle of a command: a reset or a power cut?"
+# What CircuitPython prints once Ctrl-C has stopped its program; it drops what came meanwhile (mpremote's Ctrl-A).
+ANY_KEY = b"Press any key to enter the REPL"
 QUIET = 10  # seconds the raw REPL's handshakes may stay silent (a device answers them in milliseconds)
 NO_DEVICE = "no device found — is it plugged in? try `cupkit devices` (or start one: `cupkit vdev`)"
 
@@ -74,13 +76,15 @@ class _Port:
     `watch` mode "run" (a command being sent) a read waits at most QUIET seconds for its
     bytes; in "run" and "enter" (entering the raw REPL) a read fails at once when the
     device shows it restarted: mpremote's own reads would wait forever on a device that
-    came back in its friendly REPL after a power cut."""
+    came back in its friendly REPL after a power cut. While entering, a CircuitPython
+    board waiting for a key is given one, and at its prompt the raw REPL is asked again."""
 
     def __init__(self, ser):
         object.__setattr__(self, "ser", ser)
         object.__setattr__(self, "back", b"")
         object.__setattr__(self, "watch", None)
         object.__setattr__(self, "tail", b"")
+        object.__setattr__(self, "woken", False)
 
     def read(self, n=1):
         if self.back:
@@ -102,7 +106,17 @@ class _Port:
             self.tail = tail[-40:]
             if any(b in tail for b in BOOTED):
                 _lost(RESTARTED)
+            if self.watch == "enter":
+                self._wake(tail)
         return out
+
+    def _wake(self, tail):
+        if ANY_KEY in tail:
+            self.ser.write(b"\r")
+            self.tail, self.woken = b"", True
+        elif self.woken and tail.endswith(b">>> "):
+            self.ser.write(b"\r\x01")  # Ctrl-A: the raw REPL
+            self.woken = False
 
     def inWaiting(self):
         return len(self.back) + self.ser.inWaiting()
@@ -111,7 +125,7 @@ class _Port:
         return getattr(self.ser, name)
 
     def __setattr__(self, name, value):
-        if name in ("watch", "tail", "back"):
+        if name in ("watch", "tail", "back", "woken"):
             object.__setattr__(self, name, value)
         else:
             setattr(self.ser, name, value)

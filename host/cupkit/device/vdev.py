@@ -11,7 +11,6 @@ relay then starts a fresh one (a reboot), so the device stays up for the next
 client; connect with resume semantics (no soft reset) all the same.
 """
 
-import json
 import os
 import pty
 import select
@@ -22,6 +21,7 @@ import threading
 import tty
 
 from cupkit import tools
+from cupkit.device import advert
 
 STATE = os.environ.get("CUPKIT_VDEV_STATE") or os.path.join(tempfile.gettempdir(), "cupkit-vdev.json")
 
@@ -128,27 +128,13 @@ class VirtualDevice:
 
     def advertise(self):
         """Record the port so that commands without --port find this device."""
-        tmp = STATE + ".%d" % os.getpid()
-        with open(tmp, "w") as f:
-            json.dump({"port": self.port, "pid": os.getpid(), "dir": self.dir}, f)
-        os.replace(tmp, STATE)
+        advert.advertise(STATE, {"port": self.port, "dir": self.dir})
 
 
 def running():
     """The advertised virtual device {port, pid, dir} if its process is alive, else None."""
-    try:
-        with open(STATE) as f:
-            st = json.load(f)
-        os.kill(st["pid"], 0)
-    except (OSError, ValueError, KeyError):
-        return None
-    return st
+    return advert.running(STATE)
 
 
 def forget(port):
-    st = running()
-    if st is None or st.get("port") == port:
-        try:
-            os.remove(STATE)
-        except OSError:
-            pass
+    advert.forget(STATE, port)

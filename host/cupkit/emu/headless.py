@@ -10,7 +10,8 @@ LED strip as last latched (red, green, blue per LED, as the simulator records th
 import os
 import tempfile
 
-from cupkit.emu import UF2, image
+from cupkit.device import rp2fs
+from cupkit.emu import CP_UF2, UF2, image
 from cupkit.paths import checked
 from cupkit.emu.pico import MS
 from cupkit.sim import driver, png
@@ -46,11 +47,11 @@ def data_files(records=None, files=None):
     return out
 
 
-def read_store(img, name="game.json"):
+def read_store(img, name="game.json", fs=rp2fs):
     """(object, problems): what the firmware's Store reads as /data/NAME from a flash image, and the files
-    it would set aside as damaged."""
+    it would set aside as damaged (fs: the chip's filesystem, rp2fs or cpfs)."""
     from cupfw.store import Store
-    files = image.read_files(img)
+    files = image.read_files(img, fs)
     with tempfile.TemporaryDirectory() as d:
         for path, data in files.items():
             if path.startswith("data/"):
@@ -62,13 +63,13 @@ def read_store(img, name="game.json"):
         return st.read(name), st.problems
 
 
-def make_flash(path, files=None, uf2=UF2):
-    """A flash file: the UF2 installed on a blank chip, and a filesystem holding files (None: none, so the
-    firmware formats one at its first boot). Returns path."""
+def make_flash(path, files=None, uf2=UF2, fs=rp2fs):
+    """A flash file: the UF2 installed on a blank chip, and a filesystem (fs: rp2fs for MicroPython, cpfs
+    for CircuitPython) holding files (None: none, so the firmware formats one at its first boot). Returns path."""
     img = image.blank()
-    image.install_uf2(img, checked(uf2) if uf2 == UF2 else uf2)
+    image.install_uf2(img, checked(uf2) if uf2 in (UF2, CP_UF2) else uf2)
     if files is not None:
-        image.put_fs(img, image.make_fs(files))
+        image.put_fs(img, fs.make(files), fs)
     image.save(path, img)
     return path
 
@@ -102,12 +103,36 @@ def quiet(pico, idle_ms=500, limit_ms=10000):
     return False
 
 
-def play(pico, steps, shots=None):
+def ready(pico, calm_ms=200, step_ms=20, busy_ms=4, limit_ms=20000):
+    """Run until the chip waits for a key: calm_ms of its time with no new frame, no change of the LEDs and
+    under busy_ms of the core busy in each step_ms (the app's idle loop). The time it took (ns);
+    RuntimeError past limit_ms."""
+    t0 = pico.now
+    last = pico.stats()["busyNs"]
+    calm = 0
+    while calm < calm_ms:
+        if pico.now - t0 > limit_ms * MS:
+            raise RuntimeError("the chip was still busy after %d ms of its time" % limit_ms)
+        seen = (pico.frame_events, pico.leds)
+        pico.run(step_ms)
+        busy = pico.stats()["busyNs"]
+        still = busy - last < busy_ms * MS and not pico.busy and seen == (pico.frame_events, pico.leds)
+        calm = calm + step_ms if still else 0
+        last = busy
+    return pico.now - t0
+
+
+def play(pico, steps, shots=None, wait_ready=False):
     """Run steps ((command, argument) pairs from cupkit.sim.headless.parse); {shot: (frame, leds)},
-    each also written as shots/NAME.png when shots is a folder."""
+    each also written as shots/NAME.png when shots is a folder. wait_ready: before each press, shake and
+    shot, first let the chip finish what it is doing (see ready()): for a firmware slower than the
+    simulator's key script (CircuitPython compiles each screen's source when it opens), which would
+    otherwise miss keys pressed while it works."""
     frames = {}
     hold = driver.HOLD
     for cmd, arg in steps:
+        if wait_ready and cmd in ("press", "keydown", "shake", "shot"):
+            ready(pico)
         if cmd == "wait":
             pico.run(arg)
         elif cmd == "shot":

@@ -1,13 +1,15 @@
-"""The emulated Pico's flash as a file: 2 MB, the firmware from 0, MicroPython's filesystem at 0xA0000.
+"""The emulated Pico's flash as a file: 2 MB, the firmware from 0, then the interpreter's filesystem.
 
 UF2s go in as the boot ROM takes them (cupkit.device.uf2), and the filesystem
-region is a littlefs image made or read on the host (cupkit.device.rp2fs), so a
-test can put files on the chip before it boots and look at what it wrote after.
+region is an image made or read on the host, so a test can put files on the chip
+before it boots and look at what it wrote after: MicroPython's littlefs at 0xA0000
+(cupkit.device.rp2fs), or CircuitPython's CIRCUITPY, a FAT volume at 0x100000
+(cupkit.device.cpfs). Each of those modules has OFFSET, SIZE, make(files) and read(region).
 """
 
 import os
 
-from cupkit.device import rp2fs, uf2
+from cupkit.device import cpfs, rp2fs, uf2
 
 FLASH_SIZE = uf2.FLASH_SIZE
 FS_OFFSET = rp2fs.OFFSET
@@ -24,17 +26,17 @@ def install_uf2(image, path):
     return uf2.install(image, uf2.blocks(path))
 
 
-def put_fs(image, fs_image):
-    """Place a filesystem image at 0xA0000 (what lies beyond it in the region is erased)."""
-    if len(fs_image) > rp2fs.SIZE:
-        raise ValueError("a filesystem image of %d bytes does not fit the %d-byte region" % (len(fs_image), rp2fs.SIZE))
-    image[FS_OFFSET:FS_OFFSET + rp2fs.SIZE] = bytes(fs_image) + b"\xff" * (rp2fs.SIZE - len(fs_image))
+def put_fs(image, fs_image, fs=rp2fs):
+    """Place a filesystem image in its region (fs: rp2fs or cpfs; what lies beyond it in the region is erased)."""
+    if len(fs_image) > fs.SIZE:
+        raise ValueError("a filesystem image of %d bytes does not fit the %d-byte region" % (len(fs_image), fs.SIZE))
+    image[fs.OFFSET:fs.OFFSET + fs.SIZE] = bytes(fs_image) + b"\xff" * (fs.SIZE - len(fs_image))
     return image
 
 
-def read_files(image):
+def read_files(image, fs=rp2fs):
     """{path: bytes} of every file on the chip's filesystem (OSError if it does not mount)."""
-    return rp2fs.read(bytes(image[FS_OFFSET:FS_OFFSET + rp2fs.SIZE]))
+    return fs.read(bytes(image[fs.OFFSET:fs.OFFSET + fs.SIZE]))
 
 
 def load(path):

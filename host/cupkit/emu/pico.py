@@ -31,6 +31,7 @@ import time
 import tty
 
 from cupkit import paths
+from cupkit.device import advert
 from cupkit.emu import image, node
 from cupkit.paths import checked
 
@@ -231,6 +232,7 @@ class Pico:
         self.frames = 0  # transfers that wrote display RAM
         self.frame_events = 0
         self.frame_t = -1
+        self.transfers = collections.deque(maxlen=100000)  # (start, end) board ns of each transfer to the OLED
         self.leds = bytes(3 * (self.profile.get("leds") or {}).get("count", 0))
         self.status = []  # (t, on): the status LED's changes
         self.tones = []  # (t, hz)
@@ -307,6 +309,7 @@ class Pico:
             self.frames = ev["frames"]
             self.frame_events += 1
             self.frame_t = ev["t"]
+            self.transfers.append((ev.get("since", ev["t"]), ev["t"]))
         elif kind == "leds":
             self.leds = bytes.fromhex(ev["rgb"])
         elif kind == "status":
@@ -480,13 +483,18 @@ class Pico:
         self.bridge.send(text.encode() if isinstance(text, str) else text)
 
     def wait_serial(self, text, timeout=60, start=0):
-        """Wait (wall time, the chip running free) until the serial output from offset start contains text;
-        the offset just past it."""
-        want = text.encode() if isinstance(text, str) else text
+        """Wait (wall time, the chip running free) until the serial output from offset start contains text
+        (or the first of a tuple of texts); the offset just past it."""
+        wants = [t.encode() if isinstance(t, str) else t for t in (text if isinstance(text, tuple) else (text,))]
         end = time.monotonic() + timeout
         b = self.bridge
+
+        def found():
+            hits = [(i, i + len(w)) for w in wants for i in [b.transcript.find(w, start)] if i >= 0]
+            return min(hits)[1] if hits else -1
+
         with b.lock:
-            while b.transcript.find(want, start) < 0:
+            while found() < 0:
                 if self.proc is None or self.proc.poll() is not None:
                     raise EmuError("the emulator stopped before it printed %r%s" % (text, self._tail()))
                 left = end - time.monotonic()
@@ -494,7 +502,7 @@ class Pico:
                     raise EmuError("no %r on the serial line in %d s; it printed:\n%s" % (
                         text, timeout, bytes(b.transcript[-1500:]).decode("utf-8", "replace")))
                 b.changed.wait(min(left, 0.5))
-            return b.transcript.find(want, start) + len(want)
+            return found()
 
     def blinks(self, since=0):
         """The status LED's blink counts: the numbers of flashes between pauses of over 1 s, from board time since."""
@@ -517,6 +525,15 @@ class Pico:
         """Run code at the chip's raw REPL (Ctrl-C stops its program first) and return what it printed;
         EmuError with the traceback if it raised. The chip must be running free (mode fast or realtime)."""
         start = len(self.bridge.transcript)
+        if self.profile.get("family") == "circuitpython":
+            # CircuitPython drops what comes while its program stops, then waits for a key to start the REPL;
+            # at its REPL (raw or not) Ctrl-B, Ctrl-C give the prompt
+            self.type(b"\x02\x03")
+            at = self.wait_serial((b"Press any key to enter the REPL", b">>> "), timeout, start)
+            if b"Press any key" in self.bridge.transcript[start:at]:
+                self.type(b"\r")
+                at = self.wait_serial(b">>> ", timeout, at)
+            start = at
         self.type(b"\r\x03\x03\x01")
         at = self.wait_serial(b"raw REPL; CTRL-B to exit\r\n>", timeout, start)
         self.type(code.encode() + b"\x04")
@@ -537,26 +554,12 @@ class Pico:
 
     def advertise(self):
         """Record the port so that `cupkit devices` lists this emulated Pico."""
-        tmp = STATE + ".%d" % os.getpid()
-        with open(tmp, "w") as f:
-            json.dump({"port": self.port, "pid": os.getpid(), "flash": self.flash}, f)
-        os.replace(tmp, STATE)
+        advert.advertise(STATE, {"port": self.port, "flash": self.flash})
 
     def forget(self):
-        st = running()
-        if st is None or st.get("port") == self.port:
-            try:
-                os.remove(STATE)
-            except OSError:
-                pass
+        advert.forget(STATE, self.port)
 
 
 def running():
     """The advertised emulated Pico {port, pid, flash} if its process is alive, else None."""
-    try:
-        with open(STATE) as f:
-            st = json.load(f)
-        os.kill(st["pid"], 0)
-    except (OSError, ValueError, KeyError):
-        return None
-    return st
+    return advert.running(STATE)

@@ -12,6 +12,15 @@ import sys
 ENGINES = ("pig", "mia")
 
 
+def check(cups, n, pack):
+    """ValueError unless cups, a record's, names seats of a game of n players on pack, each once, and the
+    pack's engine has a player (cupcore.replay asks, for a record that has cups)."""
+    if type(cups) is not list or [c for c in cups if type(c) is not int or c < 0 or c >= n or cups.count(c) > 1]:
+        raise ValueError("cups: the cup's seats, each once, from 0 to %d" % (n - 1))
+    if cups and pack["engine"] not in ENGINES:
+        raise ValueError("cups: %s has no computer player" % pack["id"])
+
+
 def move(engine, params, view):
     """The action the cup's player takes; ValueError for an engine without a player."""
     if engine not in ENGINES:

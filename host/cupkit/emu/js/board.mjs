@@ -16,6 +16,14 @@ import { GPIOPinState, I2CMode } from './rp.mjs';
 const NAMES = ['up', 'down', 'left', 'right', 'a', 'b'];
 const G = 16384; // 1 g in the LIS3DH's left-justified output at +-2 g
 
+/** A profile's pin as a GPIO number: MicroPython profiles give numbers, CircuitPython ones the Pico's names. */
+export function gpio(pin) {
+  if (typeof pin === 'number') return pin;
+  const m = /^(GP|A)(\d+)$/.exec(pin ?? '');
+  if (m) return Number(m[2]) + (m[1] === 'A' ? 26 : 0);
+  return { LED: 25, VOLTAGE_MONITOR: 29, SMPS_MODE: 23, VBUS_SENSE: 24 }[pin] ?? -1;
+}
+
 function hex(bytes) {
   return Buffer.from(bytes).toString('hex');
 }
@@ -319,15 +327,16 @@ export class Board {
     }
     if (i2c && this.devices.size) {
       // the modules' pull-up resistors
-      this.pullups.add(i2c.sda);
-      this.pullups.add(i2c.scl);
+      this.pullups.add(gpio(i2c.sda));
+      this.pullups.add(gpio(i2c.scl));
     }
     this.batteryMv = opts.batteryMv ?? 4000;
-    this.pinI2C = i2c ? new PinI2C(this, i2c.sda, i2c.scl) : null;
+    this.pinI2C = i2c ? new PinI2C(this, gpio(i2c.sda), gpio(i2c.scl)) : null;
     this.leds = profile.leds ? new Uint8Array(3 * profile.leds.count) : new Uint8Array(0);
-    this.ledPin = profile.leds ? profile.leds.pin : -1;
-    this.statusPin = profile.status_led === 'LED' || profile.status_led == null ? 25 : profile.status_led;
-    this.buzzPin = profile.buzzer ? profile.buzzer.pin : -1;
+    this.ledPin = profile.leds ? gpio(profile.leds.pin) : -1;
+    this.statusPin = gpio(profile.status_led ?? 'LED');
+    this.buzzPin = profile.buzzer ? gpio(profile.buzzer.pin) : -1;
+    this.batteryCh = profile.battery ? gpio(profile.battery.pin) - 26 : -1;
     this.tone = 0;
     this.held = new Set();
   }
@@ -349,7 +358,7 @@ export class Board {
       this.update(n);
     });
     const i2c = this.p.i2c;
-    if (i2c) this.wireI2C(mcu.i2c[i2c.id ?? 0]);
+    if (i2c) this.wireI2C(mcu.i2c[i2c.id ?? (gpio(i2c.sda) >> 1) & 1]); // the block the pins belong to
     if (process.env.CUPKIT_EMU_TRACE === 'gpio') {
       const sioRead = mcu.sio.readUint32.bind(mcu.sio);
       mcu.sio.readUint32 = (offset) => {
@@ -361,10 +370,8 @@ export class Board {
     this.wsBits = [];
     this.wsRise = -1;
     this.wsLatch = mcu.clock.createAlarm(() => this.latch());
-    if (this.p.battery) {
-      const ch = this.p.battery.pin - 26;
-      if (ch >= 0 && ch < 4) mcu.adc.channelValues[ch] = this.adcBattery();
-    }
+    const ch = this.batteryCh;
+    if (ch >= 0 && ch < 4) mcu.adc.channelValues[ch] = this.adcBattery();
     mcu.adc.channelValues[4] = Math.round((0.706 / 3.3) * 4095); // the temperature sensor at 27 C
     if (this.buzzPin >= 0) {
       const pwm = mcu.pwm;
@@ -383,7 +390,7 @@ export class Board {
 
   setBattery(mv) {
     this.batteryMv = mv;
-    const ch = this.p.battery ? this.p.battery.pin - 26 : -1;
+    const ch = this.batteryCh;
     if (this.mcu && ch >= 0 && ch < 4) this.mcu.adc.channelValues[ch] = this.adcBattery();
   }
 
@@ -416,8 +423,8 @@ export class Board {
   // --- buttons and motion
 
   press(name, down) {
-    const n = this.p.buttons?.[name];
-    if (n === undefined) return;
+    const n = gpio(this.p.buttons?.[name]);
+    if (n < 0) return;
     const active = (this.p.pull_down ?? []).includes(name) ? 1 : 0;
     if (down) this.held.add(name);
     else this.held.delete(name);
@@ -458,7 +465,10 @@ export class Board {
     i2c.onStart = () => i2c.completeStart();
     i2c.onConnect = (addr, mode) => {
       dev = this.devices.get(addr) ?? null;
-      if (dev && mode === I2CMode.Write) dev.start();
+      if (dev && mode === I2CMode.Write) {
+        dev.start();
+        dev.since = this.now(); // when the transfer began
+      }
       else if (dev) dev.startRead?.();
       later(10, () => i2c.completeConnect(!!dev)); // a start, then the address and its ACK
     };
@@ -482,7 +492,8 @@ export class Board {
 
   frame(dev) {
     this.emit({
-      ev: 'display', t: this.now(), fb: hex(dev.frame), on: dev.on, contrast: dev.contrast, frames: dev.frames,
+      ev: 'display', t: this.now(), since: dev.since, fb: hex(dev.frame), on: dev.on, contrast: dev.contrast,
+      frames: dev.frames,
     });
   }
 

@@ -1,12 +1,14 @@
 // The RP2040 of a Raspberry Pi Pico: rp2040js's chip with what it lacks filled in,
 // at run time, by objects of our own (rp2040js itself is used unmodified):
 // the boot ROM, the QSPI flash (flash.mjs), the ring oscillator's random bit
-// (seeded, so runs repeat), a logger on stderr, and the USB serial host (usb.mjs).
+// (seeded, so runs repeat), a logger on stderr, the USB serial host (usb.mjs), and
+// the PIO blocks stepped with the core (pio.mjs).
 
 import { readFileSync } from 'node:fs';
 import { BasePeripheral, RP2040 } from './rp.mjs';
 import { FLASH_SIZE, IOQSPI, SSI, SpiFlash } from './flash.mjs';
 import { speedUp } from './fastcore.mjs';
+import { PioClock } from './pio.mjs';
 import { CdcHost } from './usb.mjs';
 
 export const CLOCK_HZ = 125e6;
@@ -119,6 +121,7 @@ export class Chip {
     if (opts.resetReason) wd.reason = opts.resetReason;
     wd.onWatchdogTrigger = () => opts.onReset?.(wd.reason, Uint32Array.from(wd.scratchData));
     this.cdc = new CdcHost(mcu.usbCtrl, (bytes) => opts.onSerial?.(bytes), opts.onConnected);
+    this.pio = new PioClock(mcu);
     // SEV sets the event register of the core that executes it too, so the WFE after it returns at
     // once (pico-sdk's and MicroPython's wake-ups rely on it); rp2040js only logs it, and the WFE then
     // sleeps until the next interrupt, or for ever.

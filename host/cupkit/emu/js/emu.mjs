@@ -17,7 +17,7 @@
 //   {"cmd":"press","key":"a","down":true}   {"cmd":"shake"}   {"cmd":"battery","mv":3700}
 //   {"cmd":"stats"}   {"cmd":"quit"}
 //
-//   {"ev":"ready"}  {"ev":"display","fb":HEX,...}  {"ev":"leds","rgb":HEX}  {"ev":"status","on":1}
+//   {"ev":"ready"}  {"ev":"display","t":NS,"since":NS,"fb":HEX,...} (a transfer to the OLED from since to t)  {"ev":"leds","rgb":HEX}  {"ev":"status","on":1}
 //   {"ev":"flash","op":"erase"|"program","addr":A,"size":N} (written through to FLASH.bin)
 //   {"ev":"usb"} (the host configured the USB serial)  {"ev":"tone","hz":2000}  {"ev":"reset","reason":N}
 //   {"ev":"at","t":NS,"busy":false}  {"ev":"stats",...}
@@ -212,16 +212,19 @@ function limitNs() {
   return -1;
 }
 
+const PIO_STEP_NS = 5 * CYCLE_NS; // while the core waits and a PIO state machine runs, time passes in these steps
+
 /** Run instructions up to the chip-clock time limit: false when the core sleeps with nothing to wake it. */
 function burst(limit) {
   const core = chip.mcu.core;
   const clock = chip.clock;
+  const pio = chip.pio;
   let busy = 0;
   let asleep = false;
   for (let i = 0; i < 50000; i++) {
     if (core.waiting) {
       const next = clock.nextAlarm;
-      if (!next) {
+      if (!next && !pio.running) {
         if (limit === Infinity) {
           asleep = true;
           break;
@@ -230,12 +233,18 @@ function burst(limit) {
         clock.tick(limit - clock.nanos);
         break;
       }
-      const dt = Math.min(Math.max(0, next.nanos - clock.nanos), limit - clock.nanos);
+      let dt = Math.min(next ? Math.max(0, next.nanos - clock.nanos) : Infinity, limit - clock.nanos);
+      if (pio.running) {
+        dt = Math.min(dt, PIO_STEP_NS); // a state machine at work: its pins change between alarms
+        pio.advance(dt / CYCLE_NS);
+      }
       stats.idleNs += dt;
       clock.tick(dt);
     } else {
-      const ns = core.executeInstruction() * CYCLE_NS;
+      const cycles = core.executeInstruction();
+      const ns = cycles * CYCLE_NS;
       busy += ns;
+      if (pio.running) pio.advance(cycles);
       // the clock's own tick() for every instruction costs more than the instruction: move
       // its counter directly, and tick only to fire an alarm
       const t = clock.nanosCounter + ns;

@@ -1,0 +1,326 @@
+"""The cup's speed and heap on the emulated Pico (`cupkit bench pico`), in the chip's own time at 125 MHz.
+
+One chip boots once, with the firmware installed as `cupkit flash --board pico` installs it (or, with
+circuitpython, CircuitPython's UF2 and CIRCUITPY as `cupkit flash --drive --board pico-cp` fills it) and
+the bench file in /data (cupfw.bench: the least free heap of each screen, on the serial console). Then:
+
+- tours: key presses on the running cup, through the menu, a pack's page and a game of each engine, for
+  the most players the pack takes (its heap figure is the busiest moment of that game).
+  A key's time is from the press (from the release for B, which acts when let go) to the end of the
+  first display transfer that begins after it; the tumble is the frames from a roll's first to its last;
+- at the chip's REPL (the app stopped, the bench file removed): each screen drawn from a blank frame
+  buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time to
+  open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
+  the chip).
+
+Every figure is deterministic: the chip runs stepped, seeded, on its own clock. CircuitPython compiles
+a screen's source when it opens it and loses a key pressed meanwhile (as a real board would), so on it
+the chip is let finish its work after each key before the next (cupkit.emu.headless.ready).
+"""
+
+import json
+import re
+
+from cupcore import packs
+
+from cupkit import paths
+from cupkit.device import cpfs
+from cupkit.emu import CP_UF2, headless
+from cupkit.emu.pico import MS, Pico
+
+TARGETS = {"redraw_ms": 30, "key_ms": 50, "tumble_fps": 20, "heap_kb": 150}
+CP_HEAP_KB = 80  # CircuitPython's heap is about 160 KB, MicroPython's 240 KB
+HOLD = 80  # ms a key is held (as cupkit sim's scripts)
+LONG = 1000  # ms B is held to leave a game
+SAME_SHOW = 2 * MS  # transfers this close belong to one frame (the runs of changed pages)
+
+# (pack, keys): a key is (name, label, what): "key", "open" (a screen opens), "roll" (a tumble follows),
+# "release" (timed from the release)
+TOURS = (
+    ("pig", (("a", "start", "open"), ("a", "roll", "roll"), ("b", "hold", "release"), ("a", "roll", "roll"))),
+    ("hog", (("a", "start", "open"), ("up", "more dice", "key"), ("a", "roll", "roll"))),
+    ("mia", (("a", "start", "open"), ("a", "cover: I have it", "key"), ("a", "roll", "roll"),
+             ("b", "to the claim", "release"), ("up", "a higher claim", "key"), ("a", "claim", "key"),
+             ("a", "cover: I have it", "key"), ("down", "next choice", "key"))),
+    ("scoundrel", (("a", "start", "open"), ("right", "next card", "key"), ("left", "card back", "key"),
+                   ("down", "avoid the room", "key"), ("a", "take or fight", "key"))),
+    ("bogey", (("a", "start", "open"), ("right", "next card", "key"), ("a", "pick up", "key"),
+               ("b", "put back", "release"), ("down", "discard", "key"), ("b", "end the turn", "release"))),
+)
+
+# each interpreter's HAL and clock, ahead of REPL (CircuitPython has no ticks_us: its monotonic_ns)
+CLOCKS = {
+    "micropython": "from cupfw.hal.micro import Board\nus = time.ticks_us\ndiff = time.ticks_diff\n",
+    "circuitpython": "import storage\nstorage.remount('/', readonly=False)\n"  # as boot.py does, B not held
+                     "from cupfw.hal.circuit import Board\nus = lambda: time.monotonic_ns() // 1000\n"
+                     "diff = lambda a, b: a - b\n",
+}
+
+REPL = r"""
+try:
+    os.remove("/data/bench")
+except OSError:
+    pass
+from cupfw import app as A
+from cupfw.hal import A as KA, B
+b = Board(json.load(open("/board.json")))
+a = A.App(b)
+fb = a.fb
+out = {"redraw": [], "open": [], "import": [], "heap_total": gc.mem_free() + gc.mem_alloc()}
+def redraw(name):
+    fb.fill(1)
+    b.show()
+    gc.collect()  # timed from a collection: a collection's pause, where one falls, is no screen's cost
+    t = us(); fb.fill(0); a.scr.draw(fb); t1 = us(); b.show(); t2 = us()
+    out["redraw"].append([name, diff(t1, t), diff(t2, t1)])
+def key(bit, ev=0):
+    a.scr.key(ev, bit)
+    if a.next:
+        a.switch()
+def screen(name, arg=None):
+    a.go(name, arg)
+    a.switch()
+def game(pack, players):
+    t = us()
+    a.start({"pack": pack, "players": players, "seed": 1, "actions": []}, 1)
+    a.switch()
+    out["open"].append([pack, diff(us(), t)])
+redraw("menu")
+screen("screens.pack", "mia")
+redraw("pack page")
+screen("screens.text", ("rules", "mia"))
+redraw("rules")
+screen("screens.settings")
+redraw("settings")
+game("pig", 8)
+key(KA)
+a.scr.anim = 0
+redraw("pig")
+game("hog", 8)
+redraw("hog")
+game("mia", 8)
+redraw("mia: cover")
+key(KA)
+redraw("mia: choices")
+key(KA)
+a.scr.anim = 0
+redraw("mia: cup")
+key(B, 1)
+redraw("mia: claim")
+key(KA)
+key(KA)
+a.scr.sel = a.scr.choices.index("challenge")
+key(KA)
+a.scr.tick(a.scr.anim)
+redraw("mia: reveal")
+game("scoundrel", 1)
+redraw("scoundrel")
+game("bogey", 1)
+redraw("bogey: hand")
+key(KA)
+redraw("bogey: places")
+screen("screens.menu")
+for m in MODULES:
+    A.drop(m)
+gc.collect()
+import cupcore
+for m in MODULES:
+    t = us()
+    __import__(m)
+    out["import"].append([m, diff(us(), t)])
+    if m[:12] == "cupfw.games." and m != "cupfw.games.tray" or m[:14] == "cupfw.screens." or (
+            m[:8] == "cupcore." and cupcore.is_engine(m[8:])):
+        A.drop(m)  # a screen or an engine, which nothing later needs: CircuitPython's heap holds not all
+        gc.collect()
+print(json.dumps(out))
+"""
+
+
+def modules(board="pico", ext=".mpy"):
+    """The core and firmware modules a flash installs, as import names, leaves first (each imported with
+    what it needs already there, so that each time is its own file's)."""
+    names = [p[4:-len(ext)].replace("/", ".") for p in sorted(headless.device_files(board, ext == ".mpy"))
+             if p.startswith("lib/cup") and p.endswith(ext) and not p.endswith("__init__" + ext)]
+    first = ("cupcore.rng", "cupcore.engine", "cupcore.notation", "cupcore.packs", "cupcore.replay", "cupfw.hal.",
+             "cupfw.gfx", "cupfw.store", "cupfw.app", "cupfw.play")
+    rank = lambda n: next((i for i, f in enumerate(first) if n.startswith(f)), len(first))
+    other = "cupfw.hal.micro" if ext == ".py" else "cupfw.hal.circuit"  # the other interpreter's HAL
+    return [n for n in sorted(names, key=rank) if n not in (other, "cupfw.start", "cupfw.hal.virtual")]
+
+
+def shows(transfers):
+    """[(start, end)] of the frames: transfers to the OLED that follow each other closely are one frame."""
+    out = []
+    for since, end in transfers:
+        if out and since - out[-1][1] < SAME_SHOW:
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((since, end))
+    return out
+
+
+def press(pico, key, what, wait, slow=False):
+    """Press key (held HOLD ms, or LONG), run on for wait ms; (ms to the frame, or None; the frames since).
+    slow (CircuitPython): then run on until the chip has finished its work."""
+    n = len(pico.transfers)
+    t0 = pico.now
+    pico.press(key)
+    pico.run(LONG if what == "leave" else HOLD)
+    if what == "release":
+        t0 = pico.now
+    pico.release(key)
+    pico.run(wait)
+    if slow:
+        headless.ready(pico)
+    frames = [f for f in shows(list(pico.transfers)[n:]) if f[0] >= t0]
+    return ((frames[0][1] - t0) / MS if frames else None), frames
+
+
+def tumble(frames):
+    """Frames per second of a roll's animation (its frames within 600 ms of the first)."""
+    roll = [f for f in frames if f[1] - frames[0][1] <= 600 * MS]
+    return (len(roll) - 1) / ((roll[-1][1] - roll[0][1]) / 1e9) if len(roll) > 2 else None
+
+
+def most(pack):
+    """The most players pack's game takes."""
+    return packs.load(pack, [paths.PACKS])["players"]["max"]
+
+
+def route(pack, last, resume):
+    """The keys from the top of the grouped menu to pack's line: down to its group's line (below "Resume"
+    once a game is saved), A into the group if it holds more than one pack (it opens on last, the pack
+    played last, if that is in it), down to the pack. The groups as the menu makes them (cupfw.screens.menu)."""
+    from cupfw.screens import menu
+    ids = packs.ids([paths.PACKS])
+    group = dict((pid, menu.group(packs.load(pid, [paths.PACKS]).get("engine"))) for pid in ids)
+    top = sorted(set(group.values()))
+    members = [p for p in ids if group[p] == group[pack]]
+    keys = ["down"] * (top.index(group[pack]) + (1 if resume else 0))
+    if len(members) > 1:
+        keys.append("a")
+        keys += ["down"] * ((members.index(pack) - (members.index(last) if last in members else 0)) % len(members))
+    return keys
+
+
+def tour(pico, pack, keys, last, resume, slow=False):
+    """From the top of the menu: to pack's page (last: the pack played before), its game for the most
+    players, the keys; then back to the menu with B held. Returns the rows of key times and the tumble
+    figures. slow: as for press()."""
+    rows, fps = [], []
+    for key in route(pack, last, resume):
+        ms, _ = press(pico, key, "key", 300, slow)
+        rows.append(("menu", key, ms))
+    ms, _ = press(pico, "a", "open", 700, slow)
+    rows.append(("menu", "open " + pack, ms))
+    ms, _ = press(pico, "down", "key", 300, slow)
+    rows.append(("pack page", "down", ms))
+    for _ in range(most(pack) - min(most(pack), 2)):  # the page offers 2 players (or the most, if fewer)
+        ms, _ = press(pico, "right", "key", 300, slow)
+        rows.append(("pack page", "more players", ms))
+    ms, _ = press(pico, "up", "key", 300, slow)
+    rows.append(("pack page", "up", ms))
+    for key, label, what in keys:
+        ms, frames = press(pico, key, what, 1000 if what in ("open", "roll") else 400, slow)
+        rows.append((pack, label, ms))
+        if what == "roll":
+            fps.append((pack, tumble(frames)))
+    press(pico, "b", "leave", 700, slow)  # the menu then opens at its top, "Resume" first
+    return rows, fps
+
+
+def measure(progress=None, tours=None, circuitpython=False):
+    """{"interpreter", "boot_ms", "keys" [[screen, key, ms]], "tumble" [[pack, fps]], "heap" [[screen, bytes]],
+    "heap_total", "redraw" [[screen, draw ms, bus ms]], "open" [[pack, ms]], "import" [[module, ms]]};
+    tours: only these packs; circuitpython: on CircuitPython (board pico-cp, the firmware as .py)."""
+    import tempfile
+    import os
+    say = progress or (lambda s: None)
+    interp, board, ext = ("circuitpython", "pico-cp", ".py") if circuitpython else ("micropython", "pico", ".mpy")
+    files = headless.device_files(board, ext == ".mpy")
+    files.update(headless.data_files(files={"bench": b""}))
+    with tempfile.TemporaryDirectory(prefix="cupkit-bench-pico-") as tmp:
+        path = os.path.join(tmp, "flash.bin")
+        flash = headless.make_flash(path, files, CP_UF2, cpfs) if circuitpython else headless.make_flash(path, files)
+        with Pico(flash, board=board, seed=1) as pico:
+            boot = headless.boot(pico) / MS
+            pico.run(1000)
+            if circuitpython:
+                headless.ready(pico)
+            keys, fps, heap = [], [], []
+            last, resume = None, False
+            for pack, steps in TOURS:
+                if tours is not None and pack not in tours:
+                    continue
+                say("playing " + pack)
+                start = len(pico.serial)
+                rows, f = tour(pico, pack, steps, last, resume, circuitpython)
+                last, resume = pack, True  # the game left stays saved: "Resume" heads the menu
+                keys += rows
+                fps += f
+                for name, low in re.findall(r"cupkit bench: heap (games\.\w+) (\d+)", pico.serial[start:]):
+                    heap.append((pack, int(low)))
+            say("timing each screen at the REPL")
+            if circuitpython:  # its REPL cannot take the bus the stopped app held: power on again with B held
+                pico.power_cut()
+                pico.power_on(hold=["b"], mode="fast")
+                pico.wait_serial("B held at power-on")
+                pico.release("b")
+            pico.mode("fast")
+            code = "import gc, json, os, time\n" + CLOCKS[interp] + REPL.replace("MODULES", repr(modules(board, ext)))
+            got = json.loads(pico.repl(code, timeout=1800).strip().splitlines()[-1])
+    return {"interpreter": interp, "boot_ms": round(boot, 1),
+            "keys": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in keys],
+            "tumble": [[p, None if v is None else round(v, 1)] for p, v in fps],
+            "heap": [[p, v] for p, v in heap], "heap_total": got["heap_total"],
+            "redraw": [[n, round(d / 1000.0, 1), round(s / 1000.0, 1)] for n, d, s in got["redraw"]],
+            "open": [[p, round(t / 1000.0, 1)] for p, t in got["open"]],
+            "import": [[m, round(t / 1000.0, 1)] for m, t in got["import"]]}
+
+
+def heap_target(r):
+    """The free heap target in KB for r's interpreter."""
+    return CP_HEAP_KB if r.get("interpreter") == "circuitpython" else TARGETS["heap_kb"]
+
+
+def verdicts(r):
+    """{target: (figure, met)}: the worst of each kind against TARGETS (heap: heap_target); a key that opens
+    a screen is counted apart (open_ms), against the key target too."""
+    opens = [ms for s, k, ms in r["keys"] if ms is not None and (k.startswith("open ") or k == "start")]
+    keys = [ms for s, k, ms in r["keys"] if ms is not None and not (k.startswith("open ") or k == "start")]
+    redraw = max(d + b for n, d, b in r["redraw"])
+    fps = min([v or 0 for p, v in r["tumble"]] or [0])
+    heap = min(v for p, v in r["heap"]) / 1024.0
+    return {"redraw_ms": (redraw, redraw < TARGETS["redraw_ms"]),
+            "key_ms": (max(keys), max(keys) < TARGETS["key_ms"]),
+            "open_ms": (max(opens), max(opens) < TARGETS["key_ms"]),
+            "tumble_fps": (fps, fps >= TARGETS["tumble_fps"]),
+            "heap_kb": (heap, heap >= heap_target(r))}
+
+
+def report(r, v):
+    """The figures as text lines: each kind's rows, then the targets."""
+    ok = lambda k: "ok" if v[k][1] else "MISSED"
+    out = ["%s, power-on to the menu: %.0f ms" % (r["interpreter"], r["boot_ms"]), "",
+           "full redraw (all 8 pages sent)    draw ms   bus ms   total"]
+    out += ["  %-30s %7.1f  %7.1f  %6.1f" % (n, d, b, d + b) for n, d, b in r["redraw"]]
+    out += ["", "key to frame (ms; B from its release)"]
+    seen = {}
+    for screen, key, ms in r["keys"]:
+        seen.setdefault((screen, key), []).append(ms)
+    out += ["  %-12s %-20s %s" % (s, k, " ".join("-" if m is None else "%.0f" % m for m in ms))
+            for (s, k), ms in seen.items()]
+    out += ["", "dice tumble: " + ", ".join("%s %s fps" % (p, "-" if f is None else "%.1f" % f) for p, f in r["tumble"]),
+            "least free heap (after a collection, each frame; heap %d bytes): " % r["heap_total"] + ", ".join(
+                "%s %.1f KB" % (p, b / 1024.0) for p, b in r["heap"]),
+            "opening a game (REPL, ms): " + ", ".join("%s %.0f" % (p, t) for p, t in r["open"]),
+            "imports (ms, each file alone; on CircuitPython compiled from .py): %.0f in all for %d files, %s" % (
+                sum(t for m, t in r["import"]), len(r["import"]),
+                ", ".join("%s %.0f" % (m, t) for m, t in r["import"])), "",
+            "targets: redraw < %d ms: worst %.1f %s; key to frame < %d ms: worst %.1f %s, opening a screen %.1f %s;"
+            % (TARGETS["redraw_ms"], v["redraw_ms"][0], ok("redraw_ms"), TARGETS["key_ms"], v["key_ms"][0],
+               ok("key_ms"), v["open_ms"][0], ok("open_ms")),
+            "  tumble >= %d fps: %.1f %s; free heap >= %d KB: %.1f %s" % (
+                TARGETS["tumble_fps"], v["tumble_fps"][0], ok("tumble_fps"), heap_target(r), v["heap_kb"][0],
+                ok("heap_kb"))]
+    return out

@@ -1,0 +1,220 @@
+"""RULES.md sections 7 and 8 (the dice table: the plain cup and the luck games) beyond the scenarios.
+
+The scenarios (shared/scenarios/<engine>.json, run by test_scenarios.py on CPython and
+MicroPython) hold every rule; this file checks that they do, and the properties no single
+record shows: rejected actions change nothing, legal() is what apply() takes, the hidden
+cup stays hidden, roll-offs follow the rule in random games, the dice have their sides.
+"""
+
+import pytest
+
+from cupcore import replay, selfplay
+
+from conftest import load_scenarios
+
+PACKS = {"cup": "cup", "beetle": "beetle", "chicago": "chicago", "drop-dead": "dropdead",
+         "drop-dead-classic": "dropdead", "boston": "boston", "midnight": "midnight", "scc": "scc",
+         "scc-classic": "scc", "zambales": "zambales", "mafia": "mafia"}
+TABLE = ("scores", "last_roll", "round", "rolloff")
+
+RULES = {
+    "cup": ("roll rolls every die", "rerolls those positions in place", "order written", "needs a first roll",
+            "named twice", "dice from 1 to 10", "twenty-sided", "four-sided", "above the sides", "common die",
+            "one player only", "never over", "nothing to lift", "hidden: the rolled dice are not in the summary",
+            "peeks in view(0)", "lift shows the dice", "reroll hides every die again", "names no hidden die",
+            "plain ASCII", "exhausted"),
+    "beetle": ("each roll is one turn", "1 eye, 2 antenna, 3 leg, 4 wing, 5 head, 6 body", "count rounds",
+               "already complete", "two eyes at most", "six legs at most", "any part may come first",
+               "(14 parts) wins at once", "game is over", "order: a leg before the body", "order: the head needs",
+               "order: eyes need the head", "order: antennae need the head", "order: a wing needs the body"),
+    "chicago": ("round 1", "a miss scores nothing", "once a round, in seat order", "round r aims at r + 1",
+                "targets 2 to 12", "round 11 aims at 12", "rounds are 1 to 11", "tied top rolls off",
+                "roll-off tie rolls again", "only the tied players roll off", "still tied", "no roll-off",
+                "runs out of stacked dice"),
+    "dropdead": ("no 2 or 5 adds its total", "showing 2 drops dead", "showing 5 drops dead", "total of 2 (1+1)",
+                 "total of 5 (1+4)", "one turn each", "seat order", "tie rolls off", "everyone dead",
+                 "no choice", "classic: a roll with no 2 or 5", "classic: 2s and 5s", "classic: the rest roll on",
+                 "classic: a total of 2 is no drop", "no dice are left", "classic: the highest score wins"),
+    "boston": ("3 dice; the highest is set aside", "only one is set aside", "other 2 dice", "the last die",
+               "the next player's starts empty", "a turn each, in seat order", "3 turns each", "rounds: one turn each",
+               "tied totals roll off", "at least 3 players", "no choices"),
+    "midnight": ("six dice", "one die of that roll", "then the rest", "needs a roll first", "needs a keep first",
+                 "exactly one die a roll", "only faces of this roll", "faces are 1 to 6",
+                 "last die is rolled and kept too", "a 1 without a 4", "without a 1 and a 4", "second 1 counts",
+                 "one turn each", "tie rolls off", "keep any: several dice", "order kept", "keeping all six",
+                 "keep any: at least one", "needs two such dice", "keep is one or any", "Kelvin",
+                 "aside shows the last turn's"),
+    "scc": ("6 is the ship", "5 before the ship", "4 before the captain", "from one roll", "dice not aside",
+            "second 6 is cargo", "crew ends the turn at once", "scores 0", "rolls_left counts down",
+            "starts with nothing aside", "highest score wins", "tie rolls off", "no stop",
+            "classic: with the crew aside",
+            "classic: stop scores the cargo", "rerolls only the two cargo dice", "last roll's cargo counts",
+            "out of rolls", "crew on the third roll", "stop before the crew"),
+    "zambales": ("a pair ends the turn", "one try fewer", "fifth try the turn ends", "pair on the fifth try",
+                 "highest pair wins", "pair beats no pair", "equal pairs roll off", "only the highest pairs",
+                 "nobody paired", "tries are 1 to 10"),
+    "mafia": ("5 dice and 5 tokens", "1s leave play", "6s go to the next player", "last seat's 6s",
+              "seat order", "ends the round at once", "from the next seat on", "highest die loses a token",
+              "seat after the last starter", "wraps past the last seat", "ender of the round does not roll",
+              "ender's own 6s", "ties roll again, in seat order", "only the tied roll", "no tokens: out",
+              "6s go to the next player with tokens", "two players left", "showdown of one", "3 to 6 players"),
+}
+
+
+@pytest.mark.parametrize("engine", sorted(RULES))
+def test_every_rule_has_scenarios(engine):
+    scs = load_scenarios(engine)
+    names = " ".join(s["name"] for s in scs)
+    for rule in RULES[engine]:
+        assert rule in names, rule
+    assert [s for s in scs if "error" in s], "illegal actions"
+    if engine not in ("cup", "beetle", "mafia"):  # the games a tied top score decides
+        assert [s for s in scs if s.get("expect", {}).get("rolloff")], "a roll-off"
+    for field in TABLE:
+        assert [s for s in scs if field in s.get("expect", {})], field
+
+
+@pytest.mark.parametrize("pack", sorted(PACKS))
+def test_summary_has_the_table_fields(pack):
+    s = replay.run(selfplay.play(pack, 1 if pack == "cup" else 3, 5))
+    assert all(k in s for k in TABLE)
+
+
+WRONG = ("hold", "roll 0", "roll 11", "roll 1 1", "roll x", "roll +1", "keep", "keep 7", "keep 1 4", "keep six",
+         "stop", "lift", "roll roll", "roll\u00a01", "roll \u0661", "k\u212aeep 6", "roll\x1c1", "\u212aeep 1",
+         "", "   ", "pass")
+
+
+def _state(game):
+    return game.summary(), game.used, (game.rng._z, game.rng._w)
+
+
+@pytest.mark.parametrize("pack", sorted(PACKS))
+def test_legal_is_what_apply_takes_and_a_rejected_action_changes_nothing(pack):
+    """Every listed action applies; every other tried one raises and leaves the game as it was."""
+    n = 1 if pack == "cup" else 3
+    for seed in range(3):
+        rec = selfplay.play(pack, n, seed)
+        game = replay.start(rec)
+        for a in rec["actions"] + [None]:
+            legal = list(game.legal())
+            for act in legal:
+                probe = replay.load(dict(rec, actions=rec["actions"][:game.count]))
+                probe.apply(act)
+            before = _state(game)
+            for bad in WRONG + ("roll", "keep 6", "keep 1", "roll 1"):
+                if bad in legal:
+                    continue
+                with pytest.raises(ValueError):
+                    game.apply(bad)
+                assert _state(game) == before, bad
+            if a is None:
+                break
+            assert a in legal
+            game.apply(a)
+
+
+def test_the_cup_takes_any_set_of_positions_but_lists_single_ones():
+    game = replay.start({"pack": "cup", "players": 1, "seed": 3, "actions": []})
+    assert game.legal() == ["roll"]
+    game.apply("roll")
+    assert game.legal() == ["roll", "roll 1", "roll 2", "roll 3", "roll 4", "roll 5"]
+    game.apply("roll 5 3 1")
+    assert game.summary()["rolls"] == 2
+
+
+def test_a_roll_off_short_of_stacked_dice_changes_nothing():
+    rec = {"pack": "chicago", "players": 2, "seed": 1, "params": {"rounds": 1}, "dice": [1, 1, 1, 1, 3],
+           "actions": ["roll"]}
+    game = replay.load(rec)
+    before = _state(game)
+    with pytest.raises(ValueError, match="dice stack exhausted"):
+        game.apply("roll")
+    assert _state(game) == before and game.used == 2
+    rec["dice"] += [4]
+    s = replay.run(dict(rec, actions=["roll", "roll"]))
+    assert s["winner"] == 1 and s["rolloff"] == [[3, 4]]
+
+
+def test_midnight_keep_any_lists_every_choice_once():
+    game = replay.start({"pack": "midnight", "players": 2, "params": {"keep": "any"}, "dice": [1, 1, 4, 6, 6, 2],
+                         "actions": []})
+    game.apply("roll")
+    legal = game.legal()
+    assert len(legal) == len(set(legal)) == 3 * 2 * 2 * 3 - 1  # 0-2 ones, 0-1 two, 0-1 four, 0-2 sixes, not none
+    assert "keep 1 1 2 4 6 6" in legal and "keep 6" in legal and "keep 1 6" in legal
+
+
+HIDDEN = {"pack": "cup", "players": 1, "seed": 1, "params": {"dice": 4, "sides": 20, "hidden": True}}
+
+
+def test_the_hidden_cup_shows_its_dice_only_in_view_0_until_lift():
+    a = replay.start(dict(HIDDEN, dice=[17, 13, 19, 11, 18, 14], actions=[]))
+    b = replay.start(dict(HIDDEN, dice=[2, 3, 4, 5, 6, 7], actions=[]))
+    for act in ("roll", "roll 2 4"):
+        a.apply(act)
+        b.apply(act)
+        assert a.summary() == b.summary() and a.legal() == b.legal()
+        assert a.view(1) == b.view(1)
+        for bad in WRONG:
+            if bad in a.legal():
+                continue
+            errs = []
+            for g in (a, b):
+                try:
+                    g.apply(bad)
+                except ValueError as e:
+                    errs.append(str(e))
+            assert len(errs) == 2 and errs[0] == errs[1], bad
+    assert a.view(0)["dice"] == [17, 18, 19, 14] and a.view(0)["total"] == 68
+    assert b.view(0)["dice"] == [2, 6, 4, 7]
+    a.apply("lift")
+    assert a.summary()["dice"] == [17, 18, 19, 14] and a.summary()["last_roll"] == [17, 18, 19, 14]
+
+
+@pytest.mark.parametrize("sides", [4, 6, 8, 10, 12, 20])
+def test_the_cup_rolls_dice_of_its_sides(sides):
+    game = replay.start({"pack": "cup", "players": 1, "seed": sides, "params": {"dice": 10, "sides": sides},
+                         "actions": []})
+    seen = set()
+    for _ in range(60):
+        game.apply("roll")
+        seen.update(game.summary()["dice"])
+    assert seen == set(range(1, sides + 1))
+
+
+def test_the_cup_self_plays_twenty_actions():
+    rec = selfplay.play("cup", 1, 9)
+    assert len(rec["actions"]) == 20
+    s = replay.run(rec)
+    assert not s["over"] and s["actions"] == 20 and s["winner"] is None
+
+
+@pytest.mark.parametrize("pack", sorted(p for p in PACKS if p != "cup"))
+def test_random_games_end_by_the_rules(pack):
+    """Self-play games: the winner has the top score (roll-offs among exactly the tied top, in rounds
+    of the players still tied, the last round's highest face alone); Zambales without a pair has none."""
+    for n in ((3, 6) if pack == "mafia" else (2, 3, 8) if pack != "boston" else (3, 8)):
+        for seed in range(20):
+            s = replay.run(selfplay.play(pack, n, seed))
+            assert s["over"] and s["turn"] is None
+            sc = s["scores"]
+            if pack == "zambales" and max(sc) == 0:
+                assert s["winner"] is None and s["rolloff"] is None
+                continue
+            if pack == "mafia":
+                assert sc.count(0) == n - 1 and sc[s["winner"]] > 0 and s["rolloff"] is None
+                continue
+            top = [i for i in range(n) if sc[i] == max(sc)]
+            assert s["winner"] in top
+            if pack == "beetle":
+                assert sc[s["winner"]] == 14 and sc.count(14) == 1 and s["rolloff"] is None
+                continue
+            if len(top) == 1:
+                assert s["rolloff"] is None
+                continue
+            tied = top
+            for faces in s["rolloff"]:
+                assert len(faces) == len(tied)
+                tied = [tied[i] for i in range(len(faces)) if faces[i] == max(faces)]
+            assert tied == [s["winner"]]
