@@ -9,7 +9,7 @@ line then says what it did, in words ("P2 (cup) holds at 22"), for _SAY ms.
 A person's keys do nothing while the cup is to act (locked); a long B still leaves.
 
 cupfw.play loads this module only for a game whose record has seats of the cup,
-and drops it from sys.modules at once. The driver hooks itself into that one
+and drops it from sys.modules at once. The driver (Screen) hooks itself into that one
 screen (its key, tick and draw, as the screen's own attributes), so the screens
 of every other game carry nothing of it. cupcore.bots is loaded for each of
 the cup's actions and dropped after it (a read of the flash while the cup thinks).
@@ -35,7 +35,10 @@ def unload():
         drop(m)
 
 
-class Driver:
+class Screen:
+    """The driver of the cup's seats: the screen interface (key, tick, draw) over a game's screen. (Named as
+    every screen is: a name the firmware has interned anyway.)"""
+
     def __init__(self, screen):
         self.scr = screen
         self.cups = screen.rec["cups"]
@@ -114,12 +117,14 @@ class Driver:
 
 
 def words(act, s):
-    """What the cup did, for people (s: the summary before it)."""
+    """What the cup did, for people (s: the summary before it). (The words in one long string: no name
+    is interned for them.)"""
     w = act.split()
+    ws = ("hold holds_at_%d roll rolls_%s_dice claim claims_%s "
+          "challenge challenges pass passes concede concedes").split()
+    said = ws[ws.index(w[0]) + 1].replace("_", " ")
     if w[0] == "hold":
-        return "holds at %d" % s["turn_total"]
-    if w[0] == "roll":
-        return "rolls %s dice" % w[1] if len(w) > 1 else "rolls"
-    if w[0] == "claim":
-        return "claims %s" % w[1]
-    return {"challenge": "challenges", "pass": "passes", "concede": "concedes"}[w[0]]
+        return said % s["turn_total"]
+    if len(w) == 1:
+        return said[:5] if w[0] == "roll" else said
+    return said % w[1]

@@ -4,7 +4,7 @@ saving after each action (once its frame is out), the statistics and log at the 
 A game screen subclasses Game and defines enter() (its own state, also after
 each action), press(bit) for a button press, paint(fb), and may define
 release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
-The seats a record gives the cup ("cups") are played by cupfw.bot's Driver, loaded only then.
+The seats a record gives the cup ("cups") are played by cupfw.bot, loaded only then.
 """
 
 import gc
@@ -86,8 +86,8 @@ class Game:
             drop("cupcore.replay")  # the game needs only its engine now
         self.s = self.g.summary()
         if self.rec.get("cups"):
-            from cupfw.bot import Driver
-            Driver(self)  # it hooks into this screen
+            from cupfw.bot import Screen
+            Screen(self)  # the cup's seats, hooked into this screen
             drop("cupfw.bot")  # the driver holds what it needs, and goes with the game
         self.enter()
         self.lights()

@@ -7,13 +7,19 @@ is cupkit.pigsolve.table's, and `cupkit bots pig-table` writes it.
 
 Every other game (more players, Big Pig, Hog, another goal) uses "keep pace,
 end race", Neller and Presser's simple rule made general: once anyone is within
-RACE of the goal, roll until the goal; else hold once the turn total reaches
+_RACE of the goal, roll until the goal; else hold once the turn total reaches
 the point where a roll's expected gain no longer pays for its risk of a bust,
 plus an eighth of how far the leading opponent is ahead. Hog picks the dice
 that score most a roll, or in a race one die.
 """
 
-RACE = 29  # per 100 of the goal: "either score 71 or more" in the original rule
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_RACE = const(29)  # per 100 of the goal: "either score 71 or more" in the original rule
 
 
 def move(params, view):
@@ -26,7 +32,7 @@ def move(params, view):
             j = scores[p]
     k = view["turn_total"]
     goal = params["goal"]
-    race = max(i, j) >= goal - goal * RACE // 100
+    race = max(i, j) >= goal - goal * _RACE // 100
     if k == 0:  # a turn starts with a roll: no turn total is 0 after a roll that did not bust
         top = params["max_dice"]
         return "roll %d" % _dice(top, race) if top else "roll"
