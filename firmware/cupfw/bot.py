@@ -15,6 +15,8 @@ of every other game carry nothing of it. cupcore.bots is loaded for each of
 the cup's actions and dropped after it (a read of the flash while the cup thinks).
 """
 
+import gc
+
 from cupfw import gfx, play
 from cupfw.app import drop
 from cupfw.hal import B
@@ -92,6 +94,7 @@ class Screen:
         self.at = 0
         s = scr.s
         t = s["turn"]
+        gc.collect()  # the garbage of the game so far freed first: the player's code fills its holes
         from cupcore import bots
         act = bots.move(self.engine, scr.g.params, scr.g.view(t))
         bots = None

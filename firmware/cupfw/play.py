@@ -70,10 +70,11 @@ class Game:
                 packs = None
                 drop("cupcore.packs")  # out before the engine comes in
                 drop("cupcore.packtext")
+            gc.collect()  # the reader's garbage freed now: what comes next fills its holes, not the room after it
             if self.resumed:  # read before the engine and the replay come in: the readers out again first
-                gc.collect()
                 self.rec = app.st.read("game.json")
                 unread()
+                gc.collect()
             from cupcore import replay
             self.g = replay.load(self.rec, None, pack)
             if type(self.rec["actions"]) is list:  # a new game (a resumed one is read as Actions)

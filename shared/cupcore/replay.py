@@ -11,7 +11,10 @@ import cupcore
 from cupcore.engine import check_params
 from cupcore.rng import Rng
 
-_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "cups", "actions")
+# The record's fields; and "cups" (the seats the cup's own player plays), read as bytes below: so that name is
+# never interned where no game has such seats (MicroPython keeps an interned name for good, and the
+# self-play of some packs has one place left in its pool of names).
+_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
 
 
 def engine(name):
@@ -30,9 +33,12 @@ def start(record, where=None, pack=None):
     reader go before the engine comes in); else it is found in where."""
     if not isinstance(record, dict):
         raise ValueError("a game record must be a JSON object")
+    cups = None
     for k in record:
         if k not in _FIELDS:
-            raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
+            if type(k) is not str or k.encode() != b"cups":
+                raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
+            cups = record[k]
     if pack is None or pack["id"] != record.get("pack"):
         from cupcore import packs
         pack = packs.load(record.get("pack"), where)
@@ -45,7 +51,6 @@ def start(record, where=None, pack=None):
     hi = min(pack["players"]["max"], mod.PLAYERS[1])
     if type(n) is not int or n < lo or n > hi:
         raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
-    cups = record.get("cups")
     if cups is not None:  # seats of the cup: checked by its players' module, loaded for such a record only
         m = "cupcore.bots"  # (a long name: no qstr for it)
         __import__(m)

@@ -29,6 +29,8 @@ def play(pack_id, players, seed, where=None, cap=CAP):
         del sys.modules["cupcore.packs"]
         import cupcore
         del cupcore.packs
+        import gc
+        gc.collect()  # the reader's garbage freed now: the engine fills its holes, not the room after it
     if "engine" in pack:  # (else replay.start says there is no game)
         acts = [None] * getattr(replay.engine(pack["engine"]).Game, "RESERVE", RESERVE)
         del acts[:]
