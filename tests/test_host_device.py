@@ -420,7 +420,8 @@ def test_the_virtual_device_keeps_no_repl_history(tmp_path, monkeypatch):
     home.mkdir()
     (home / ".micropython.history").write_text("x = 1\n" * 2000)
     monkeypatch.setenv("HOME", str(home))
-    with vdev.VirtualDevice(str(tmp_path / "small"), heap_kb=24) as dev:
+    # 28 KB: what a flash needs (flashing.BATCH); the history's 2,000 lines would not fit beside it
+    with vdev.VirtualDevice(str(tmp_path / "small"), heap_kb=28) as dev:
         assert flash(dev)["sent"] == len(layout.files(mpy=True))
         with open(os.path.join(dev._home, ".micropython.history"), "w") as f:
             f.write("y = 2\n" * 2000)  # a history the next interpreter must not load
