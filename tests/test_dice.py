@@ -1,4 +1,5 @@
-"""RULES.md sections 7 and 8 (the dice table: the plain cup and the luck games) beyond the scenarios.
+"""RULES.md sections 7 to 10 (the dice table: the plain cup, the luck games, the score sheets and Liar's Dice)
+beyond the scenarios.
 
 The scenarios (shared/scenarios/<engine>.json, run by test_scenarios.py on CPython and
 MicroPython) hold every rule; this file checks that they do, and the properties no single
@@ -14,7 +15,8 @@ from conftest import load_scenarios
 
 PACKS = {"cup": "cup", "beetle": "beetle", "chicago": "chicago", "drop-dead": "dropdead",
          "drop-dead-classic": "dropdead", "boston": "boston", "midnight": "midnight", "scc": "scc",
-         "scc-classic": "scc", "zambales": "zambales", "mafia": "mafia"}
+         "scc-classic": "scc", "zambales": "zambales", "mafia": "mafia", "generala": "generala",
+         "poker-dice": "pokerdice", "dix-mille": "dixmille", "dix-mille-500": "dixmille", "liars-dice": "liars"}
 TABLE = ("scores", "last_roll", "round", "rolloff")
 
 RULES = {
@@ -58,6 +60,45 @@ RULES = {
               "seat after the last starter", "wraps past the last seat", "ender of the round does not roll",
               "ender's own 6s", "ties roll again, in seat order", "only the tied roll", "no tokens: out",
               "6s go to the next player with tokens", "two players left", "showdown of one", "3 to 6 players"),
+    "generala": ("first roll is all five dice", "rerolls those positions in place", "order written", "rerolls every die",
+                 "first roll is every die", "three rolls at most", "score needs a roll first", "ones to sixes",
+                 "scores 0 (a scratch)", "straight 1-2-3-4-5", "straight 2-3-4-5-6", "no straight", "full house",
+                 "five of a kind is no full house", "four of a kind scores 40", "also counts as four",
+                 "generala (five of a kind, not served) scores 50", "generala param 60", "after generala scored 100",
+                 "double param 120", "double before generala", "after a scratched generala", "scored once",
+                 "served Generala", "served Generala wins even behind", "11 rounds, one per box",
+                 "after 11 rounds the highest total wins", "tied top rolls off", "1 to 8 players", "50 or 60",
+                 "100 or 120", "plain ASCII", "run out"),
+    "pokerdice": ("stand after the first roll", "rerolls those positions", "third roll stands by itself",
+                  "stand needs a roll first", "five of a kind beats four", "four of a kind beats a full house",
+                  "full house beats a straight", "straight beats three", "three of a kind beats two pair",
+                  "two pair beats one pair", "one pair beats nothing", "9-T-J-Q-K is a straight",
+                  "T-J-Q-K-A beats 9-T-J-Q-K", "9-T-J-Q-A is no straight", "largest group first", "next group",
+                  "single dice, high to low", "exactly equal best hands roll off", "only the tied best hands",
+                  "wild: an ace makes", "five aces stay five aces", "ace completes a straight",
+                  "two pairs and an ace make a full house", "high straight", "not wild: aces are aces",
+                  "one hand each", "2 to 8 players"),
+    "dixmille": ("first roll is six dice", "adds their score", "dice not aside are rolled", "bank adds the turn total",
+                 "nothing that scores busts", "bust loses the turn total", "three pairs are no bust",
+                 "only faces of this roll", "dice that all score", "at least one die", "keep needs a roll first",
+                 "roll again needs a keep first", "bank needs a keep first", "bank at a turn's start",
+                 "single 1 scores 100", "single 5 scores 50", "three 1s score 1000", "four 1s score 2000",
+                 "five 1s score 4000", "six 1s score 8000", "three of a kind scores 100 times",
+                 "four of a kind scores 200 times", "five of a kind scores 400 times", "six of a kind scores 800 times",
+                 "full house (three and a pair) scores 1500", "three pairs score 1000", "straight 1-6 scores 1500",
+                 "best split", "a full house and a single", "each keep scores alone", "from two rolls",
+                 "three pairs must be different faces", "all six aside: the next roll is six dice and does not count",
+                 "straight always rolls again", "no roll left banks by itself", "free roll is still there",
+                 "reaching the goal wins at once", "round 2", "rolls param", "500 to enter: a smaller",
+                 "500 to enter: 500 or more", "once on the board", "automatic bank below it"),
+    "liars": ("5 dice each", "every player rolls all their dice, in seat order", "only their own cup",
+              "no cup before the call", "starter bids first", "same face with more dice", "higher face with any quantity",
+              "not a raise: the same bid", "not a raise: a lower face", "at most the dice in play",
+              "wild: bids are on faces 2 to 6", "not wild: 1s may be bid", "bid needs a roll first", "liar needs a bid",
+              "rolled once a round", "the bid holds (exactly Q, wild 1s included): the caller loses",
+              "too few: the bidder loses", "1s count only as 1s", "loser starts the next round",
+              "each player's dice left", "dice in play shrink", "next player in starts", "out player is skipped",
+              "out player's cup empty", "last player with dice wins", "2 to 6 players"),
 }
 
 
@@ -68,7 +109,7 @@ def test_every_rule_has_scenarios(engine):
     for rule in RULES[engine]:
         assert rule in names, rule
     assert [s for s in scs if "error" in s], "illegal actions"
-    if engine not in ("cup", "beetle", "mafia"):  # the games a tied top score decides
+    if engine not in ("cup", "beetle", "mafia", "dixmille", "liars"):  # the games a tied top score decides
         assert [s for s in scs if s.get("expect", {}).get("rolloff")], "a roll-off"
     for field in TABLE:
         assert [s for s in scs if field in s.get("expect", {})], field
@@ -194,7 +235,7 @@ def test_the_cup_self_plays_twenty_actions():
 def test_random_games_end_by_the_rules(pack):
     """Self-play games: the winner has the top score (roll-offs among exactly the tied top, in rounds
     of the players still tied, the last round's highest face alone); Zambales without a pair has none."""
-    for n in ((3, 6) if pack == "mafia" else (2, 3, 8) if pack != "boston" else (3, 8)):
+    for n in ((3, 6) if pack in ("mafia", "liars-dice") else (2, 3, 8) if pack != "boston" else (3, 8)):
         for seed in range(20):
             s = replay.run(selfplay.play(pack, n, seed))
             assert s["over"] and s["turn"] is None
@@ -202,8 +243,15 @@ def test_random_games_end_by_the_rules(pack):
             if pack == "zambales" and max(sc) == 0:
                 assert s["winner"] is None and s["rolloff"] is None
                 continue
-            if pack == "mafia":
+            if pack in ("mafia", "liars-dice"):
                 assert sc.count(0) == n - 1 and sc[s["winner"]] > 0 and s["rolloff"] is None
+                continue
+            if pack.startswith("dix-mille"):
+                assert sc[s["winner"]] >= 10000 and sorted(sc)[-2] < 10000 and s["rolloff"] is None
+                continue
+            if pack == "generala" and None in s["sheet"][s["winner"]].values():
+                d = s["last_roll"]
+                assert d.count(d[0]) == 5  # a served Generala: won at once, whatever the scores
                 continue
             top = [i for i in range(n) if sc[i] == max(sc)]
             assert s["winner"] in top

@@ -88,8 +88,9 @@ def test_flash_a_fresh_chip_play_save_reset_resume_and_run_the_scenarios(tmp_pat
         pico.mode("paused")
         headless.boot(pico)
         assert pico.frame != menu  # the menu now offers to resume
-        # the panel keeps the last frame through the reset: the app's menu comes about half a second later
-        resumed = headless.play(pico, sim.parse("wait 600\npress a\nwait 300\nshot resumed\n"))
+        # the panel keeps the last frame through the reset: the app's menu comes about a second later (its
+        # packs checked: 29 with the dice table), and the saved game opens within a second of A
+        resumed = headless.play(pico, sim.parse("wait 600\npress a\nwait 1000\nshot resumed\n"))
         assert resumed["resumed"][0] == frames["held"][0]
         pico.mode("fast")
         r = cupkit("sync", "--port", pico.port)

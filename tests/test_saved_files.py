@@ -6,6 +6,8 @@ import json
 import os
 import zlib
 
+import pytest
+
 from cupfw import store
 from cupfw.store import Store
 
@@ -173,3 +175,21 @@ def test_the_statistics_page_shows_the_wins_per_seat(image_mpy, tmp_path):
     out = boot(image_mpy, tmp_path, "press(1)\n" * 3 + "press(16)\nout.append(shown())")  # up past Demo, Settings
     assert out[-1]["screen"] == "screens.text"
     assert out[-1]["text"] == "bogey: 2 games\n  1 won, best 52\npig: 4 games\n  4 won, best 103\n  seats: 3 0 1"
+
+
+@pytest.mark.parametrize("pid", ["pig", "generala", "dix-mille"])
+def test_a_finished_game_gives_its_winners_score_as_the_packs_best(tmp_path, pid):
+    """Issue 14's statistics: games, wins per seat, and the best score (Pig's and Generala's total,
+    Dix Mille's bank) of a game played to its end on the device and left for the menu."""
+    from cupfw.app import App
+    from cupfw.hal.virtual import Board
+    from cupkit.bench import player
+    from cupcore import replay
+    app = App(Board(data_dir=str(tmp_path), seed=1))
+    player.new(app, pid, 2, 3)
+    st = Store(str(tmp_path))
+    s = replay.run(st.read(st.logs()[-1]))
+    assert s["over"] and s["winner"] is not None
+    assert st.read("stats.json")[pid] == {"games": 1, "wins": 1, "best": s["scores"][s["winner"]],
+                                          "seats": [int(s["winner"] == 0), int(s["winner"] == 1)],
+                                          "log": 1}

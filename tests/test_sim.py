@@ -192,7 +192,7 @@ def test_a_broken_synced_pack_is_listed_and_explained(tmp_path, monkeypatch):
     (tmp_path / "packs" / "aaa.json").write_text('{"id": "aaa", "name": "Broken", "rules": 3}')
     app = App(Board(data_dir=str(tmp_path / "data")))
     line = app.scr.labels.index("aaa (unusable)")  # the group Unusable, of one pack: the pack itself
-    assert app.scr.labels[line - 1] == "Solitaire           >"
+    assert app.scr.labels[line - 1] == "More games          >"  # (the dice table's score-sheet games)
     for _ in range(line):
         press(app, DOWN)
     press(app, A)
@@ -252,7 +252,7 @@ def test_the_menu_groups_the_packs_and_remembers_the_last_game(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
     assert app.scr.labels[:5] == ["Dice Cup", "Luck games          >", "Push your luck      >",
                                   "Bluffing            >", "Solitaire           >"]
-    assert app.scr.labels[5:] == ["Statistics", "Settings", "Demo"] and app.scr.sel == 0
+    assert app.scr.labels[5:] == ["More games          >", "Statistics", "Settings", "Demo"] and app.scr.sel == 0
     for bit in (DOWN, A):
         press(app, bit)
     assert app.name == "screens.menu" and app.scr.labels[:3] == ["Beetle", "Going to Boston", "Chicago"]

@@ -16,7 +16,6 @@ import sys
 
 import cupcore
 from cupfw import gfx
-from cupfw.store import Store
 
 try:
     from micropython import const
@@ -33,8 +32,6 @@ _LONGPRESS = const(2)
 SHAKE = const(64)  # the shake sensor, reported as a press of this bit
 # LED colours by index: off, dim white, green, amber, red, blue, magenta, cyan.
 _PALETTE = const(b"\x00\x00\x00\x30\x30\x30\x00\xff\x00\xff\x90\x00\xff\x00\x00\x00\x20\xff\xff\x00\xff\x00\xff\xff")
-# Settings: name, default, lowest, highest (times in seconds, 0 = never).
-_DEFAULTS = const((("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200)))
 
 
 def drop(name):
@@ -56,56 +53,12 @@ def unread():
 
 class App:
     def __init__(self, board):
-        if hasattr(gc, "threshold"):  # collect after each 1/16 of the heap: garbage never spreads over all of it
-            gc.threshold((gc.mem_free() + gc.mem_alloc()) // 16)
-        self.b = board
-        self.fb = board.fb
-        st = self.st = Store(board.data_dir)
-        saved = st.read("settings.json")
-        st.read("stats.json")  # checked now, so that every damaged file is reported at boot, all at once
-        st.read("game.json", None, True)  # (its head: a long game's actions are read when it is resumed)
-        if st.logs(True):
-            from cupfw.logbook import check_logs
-            check_logs(st)
-            check_logs = None  # the function holds its module: let go of it before the drop
-        unread()
-        self.cfg = {}
-        for k, v, lo, hi in _DEFAULTS:
-            got = saved.get(k) if isinstance(saved, dict) else None
-            self.cfg[k] = got if type(got) is int and lo <= got <= hi else v
-        if isinstance(saved, dict) and "cup" in saved:
-            self.cfg["cup"] = saved["cup"]  # the cup's settings, remembered (checked by its page)
-        self.pack = None  # the pack of the last game started: the menu opens on it (until power-off)
-        now = board.ticks_ms()
-        self.raw = 0  # last raw sample
-        self.t_poll = now  # when
-        self.held = 0  # debounced buttons
-        self.swallow = 0  # buttons whose release must not reach the screen (they woke the device)
-        self.lk = 0  # the button a long press would be
-        self.t_press = now
-        self.last = now  # last activity
-        self.mode = 0  # 0 awake, 1 dimmed, 2 asleep
-        self.attracted = False
-        self.pattern = bytearray(board.led_count)  # colour index per LED, set by screens
-        self.flash_until = now
-        self.flash_colour = 0
-        self.lstate = -1  # what the LEDs show: flash colour + 1, +16 asleep; -1 = refresh
-        self.lpat = bytearray(board.led_count)  # the pattern they show
-        self.demo = None
-        self.scr = None
-        self.name = None
-        self.next = None  # the screen to change to (name, arg)
-        self.ended = None  # a finished game not yet kept: (record, won, best, winner), see keep_ended
-        self.later = None  # a save the screen left for after its frame (play.Game.do), see flush
-        self.dirty = True
-        self.bad = {}  # pack id: why it cannot be played (None: it can), as the menu and pack pages found
-        board.contrast(self.contrast())
-        if st.problems:
-            more = st.aside_count - len(st.problems)
-            self.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(["%s: %s" % p for p in st.problems])
-                                     + ("\nand %d more" % more if more else "")))
-        else:
-            self.go("screens.menu")
+        """The app on board: its settings read and the saved files checked (cupfw.begin.app, out of memory
+        again after boot), then the menu, or a note of the files set aside."""
+        from cupfw import begin
+        begin.app(self, board)
+        begin = None
+        drop("cupfw.begin")
 
     def read(self, name, default=None, head=False):
         """A saved file (Store.read), the file readers dropped again after."""
@@ -151,16 +104,21 @@ class App:
         name, arg = self.next
         self.next = None
         self.scr = None
-        if self.name and self.name != name:
+        if self.name:  # (a game after a game of the same screen too: its module comes in again after the game)
             drop("cupfw." + self.name)
         drop("cupfw.games.tray")  # the dice tray that the luck games' screens share
-        for e in (cupcore.ENGINES + "dice digits").split():
+        for e in (cupcore.ENGINES + "dice digits rolls").split():
             drop("cupcore." + e)
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):
                 drop(m)
         gc.collect()
         self.keep_ended()
+        if name[:6] == "games.":  # the game first (cupfw.begin), then its screen: the replay is gone by then
+            from cupfw import begin
+            arg = begin.game(self, arg)
+            begin = None
+            drop("cupfw.begin")
         __import__("cupfw." + name)
         self.name = name
         for i in range(len(self.pattern)):

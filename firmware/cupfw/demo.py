@@ -1,7 +1,7 @@
 """Attract mode: the device plays a short game of every pack by itself, through the real game screens.
 
 Any button ends it, and so does sleep (a waking key finds the menu). Games
-are shortened by parameters (Pig to 30, Mia with one life), capped at CAP
+are shortened by parameters (Pig to 30, Mia with one life, Liar's Dice with a die each), capped at CAP
 actions, and never saved.
 """
 
@@ -63,6 +63,8 @@ class Demo:
                     rec["params"] = {"goal": 30}
                 elif eng == "mia":
                     rec["params"] = {"lives": 1}
+                elif eng == "liars":
+                    rec["params"] = {"dice": 1}  # a whole game, to its winner, inside CAP
                 app.go("games." + eng, (rec, 1))  # the engine is known: no pack read while the last game is up
                 self.wait = 0
                 return

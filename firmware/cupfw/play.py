@@ -7,10 +7,7 @@ release(bit), ended(), result() -> (won, best score or None) and auto(rng) for t
 The seats a record gives the cup ("cups") are played by cupfw.bot, loaded only then.
 """
 
-import gc
-
 from cupfw import gfx
-from cupfw.app import drop, unread
 from cupfw.hal import A, B
 
 ROLL_MS = 500  # the roll animation
@@ -51,42 +48,24 @@ class Actions:
 
 class Game:
     def __init__(self, app, arg):
-        """arg: (record, mode); a resumed game (mode 2) is read from game.json here, the record
-        naming only its pack. Its actions are kept as Actions (a byte each)."""
+        """arg: (record, mode) as cupfw.begin.game made them (record, mode, game, why not); mode 0 new,
+        1 demo, 2 resumed."""
         self.app = app
-        self.rec, mode = arg
+        if len(arg) == 2:  # (App.switch makes the game before it imports the screen)
+            from cupfw import begin
+            arg = begin.game(app, arg)
+        self.rec, mode, self.g, self.err = arg
         self.demo = mode == 1
         self.resumed = mode == 2
-        self.err = None
         self.note = None  # why the last action was refused, on the screen until a key
         self.anim = 0  # ticks when the running animation ends; 0 = none
         self.t = 0  # the animation frame
         self.spin = False
-        try:
-            from cupcore import packs
-            try:
-                pack = packs.load(self.rec.get("pack"))
-            finally:
-                packs = None
-                drop("cupcore.packs")  # out before the engine comes in
-                drop("cupcore.packtext")
-            gc.collect()  # the reader's garbage freed now: what comes next fills its holes, not the room after it
-            if self.resumed:  # read before the engine and the replay come in: the readers out again first
-                self.rec = app.st.read("game.json")
-                unread()
-                gc.collect()
-            from cupcore import replay
-            self.g = replay.load(self.rec, None, pack)
-            if type(self.rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
-                self.rec["actions"] = Actions(self.rec["actions"])
-        except ValueError as e:
-            self.err = str(e)
+        if self.err is not None:
             return
-        finally:
-            pack = replay = None
-            drop("cupcore.replay")  # the game needs only its engine now
         self.s = self.g.summary()
         if self.rec.get("cups"):
+            from cupfw.app import drop
             from cupfw.bot import Screen
             Screen(self)  # the cup's seats, hooked into this screen
             drop("cupfw.bot")  # the driver holds what it needs, and goes with the game
@@ -131,8 +110,11 @@ class Game:
             won, best = self.result()
             self.app.ended = (self.rec, won, best, self.s["winner"])
 
+    best = False  # True: the statistics keep the winner's score as the pack's best (Pig, Generala, Dix Mille)
+
     def result(self):
-        return self.s["winner"] is not None, None
+        w = self.s["winner"]
+        return w is not None, self.s["scores"][w] if self.best and w is not None else None
 
     def lights(self):
         """One LED per player: the one to act in blue, the others dim."""
@@ -215,11 +197,12 @@ class Game:
         self.do(legal[rng.below(len(legal))], ROLL_MS if legal[0][:4] == "roll" else 0)
 
 
-def scores(fb, vals, turn, y):
-    """Per-player numbers in a grid of four per line, the one to act inverted."""
+def scores(fb, vals, turn, y, per=4):
+    """Per-player values in a grid of per to a line (four, or two for wide ones), the one to act inverted."""
+    w = 128 // per
     for i in range(len(vals)):
-        x = (i % 4) * 32
-        yy = y + (i // 4) * 9
+        x = i % per * w
+        yy = y + i // per * 9
         if i == turn:
-            fb.fill_rect(x, yy - 1, 31, 9, 1)
+            fb.fill_rect(x, yy - 1, w - 1, 9, 1)
         gfx.text(fb, "%d:%s" % (i + 1, vals[i]), x + 1, yy, 1, 0 if i == turn else 1)

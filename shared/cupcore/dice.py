@@ -32,8 +32,10 @@ class Table(Engine):
         """Engine.apply; an action that fails after drawing stacked dice (a roll-off short of dice) gives them back."""
         used = self.used
         if isinstance(action, str):
-            for c in action:  # CPython's lower() and split() read beyond ASCII, MicroPython's do not
-                if c < " " or c > "~":
+            # CPython's lower() and split() read beyond ASCII, MicroPython's do not. Bytes, not
+            # characters: MicroPython interns each character it iterates, for good.
+            for c in action.encode("utf-8", "surrogatepass"):
+                if c < 32 or c > 126:
                     raise ValueError("an action is plain ASCII text")
         try:
             Engine.apply(self, action)

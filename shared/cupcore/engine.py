@@ -77,7 +77,8 @@ def check_params(spec, base, overrides):
     """Merge overrides into base and check every value against spec.
 
     spec maps name -> (lo, hi) for an integer range, or a tuple of allowed values
-    (strings or booleans), or None where the engine checks the value itself.
+    (strings or booleans), or a list of allowed integers, or None where the engine
+    checks the value itself.
     """
     out = dict(base)
     if overrides is not None:
@@ -94,7 +95,7 @@ def check_params(spec, base, overrides):
         v = out[k]
         if want is None:
             continue
-        if type(want[0]) is int:
+        if type(want[0]) is int and type(want) is tuple:
             if type(v) is not int or v < want[0] or v > want[1]:
                 raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
         elif not [w for w in want if w == v and type(w) is type(v)]:

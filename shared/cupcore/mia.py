@@ -24,13 +24,6 @@ PARAMS = {
     "concede": (True, False),
     "starter": ("loser", "challenger"),
 }
-# Every claim action, in numeric order (value ab is at a*(a-1)//2 + b-1), so legal() allocates no
-# strings. A list, not a tuple: mpy-cross keeps a list's short strings interned (no str objects).
-_CLAIMS = [
-    "claim 11", "claim 21", "claim 22", "claim 31", "claim 32", "claim 33", "claim 41",
-    "claim 42", "claim 43", "claim 44", "claim 51", "claim 52", "claim 53", "claim 54",
-    "claim 55", "claim 61", "claim 62", "claim 63", "claim 64", "claim 65", "claim 66",
-]
 
 
 class Game(Engine):
@@ -85,7 +78,8 @@ class Game(Engine):
             return ()
         if c is None and not self.rolled:
             return ("roll",)
-        out = [_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1] for v in self.claims() or ()]
+        # Made here, not a list of 21 constants: those would be 21 qstrs, interned for good on MicroPython
+        out = ["claim %d" % v for v in self.claims() or ()]
         if not self.rolled:
             p = self.params
             other = self.turn != self.knower
@@ -115,7 +109,7 @@ class Game(Engine):
             self.claim = v
             self.owner = t
             self.rolled = False
-            self.round.append(_CLAIMS[v // 10 * (v // 10 - 1) // 2 + v % 10 - 1])
+            self.round.append("claim %d" % v)  # (made, as legal() makes them: no constant, no qstr)
             self.turn = self._after(t)
             return
         if len(w) > 1 or a not in ("roll", "challenge", "pass", "concede"):

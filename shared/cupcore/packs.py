@@ -118,6 +118,6 @@ def check(pack, pack_id=None):
         raise ValueError("pack %s: params must be an object" % pid)
     if pack["engine"] == "bogey" and isinstance(params.get("levels"), dict):
         for k in params["levels"]:  # no engine checks these: a won game shows them
-            if not cupcore.word(k, 12) or not "a" <= k[0] <= "z":
+            if not cupcore.word(k, 12) or k.encode()[0] < 97:  # (bytes: a str's "a" and "z" would be qstrs)
                 raise ValueError("pack %s: level names must be 1 to 12 of a-z, 0-9, -, from a letter" % pid)
     return pack

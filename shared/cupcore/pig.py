@@ -14,9 +14,6 @@ PARAMS = {
     "doubles": (1, 10),
     "max_dice": (0, 10),
 }
-# Hog's choices as constants, so legal() allocates no strings. A list, not a tuple: mpy-cross keeps a
-# list's short strings interned, so the same text read from a saved record is no new string either.
-_ROLL_N = ["roll 1", "roll 2", "roll 3", "roll 4", "roll 5", "roll 6", "roll 7", "roll 8", "roll 9", "roll 10"]
 
 
 class Game(Engine):
@@ -37,7 +34,8 @@ class Game(Engine):
         if self.over:
             return ()
         if self.turn_dice == 0:
-            return _ROLL_N[:self.max_dice] if self.max_dice else ("roll",)
+            # Hog's choices made here: ten constants would be ten qstrs, interned for good on MicroPython
+            return ["roll %d" % n for n in range(1, self.max_dice + 1)] if self.max_dice else ("roll",)
         return ("roll", "hold")
 
     def _do(self, w):

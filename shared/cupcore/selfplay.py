@@ -1,15 +1,15 @@
 """Self-play: a complete game of uniformly random legal actions, as a game record."""
 
+import gc
 import sys
 
-from cupcore import replay
 from cupcore.rng import Rng
 
 CAP = 10000  # actions; random play ends long before this in every pack
 RESERVE = 256
 
 
-def play(pack_id, players, seed, where=None, cap=CAP):
+def play(pack, players, seed, where=None, cap=CAP):
     """A game record whose actions are drawn uniformly from legal(); replay.run reproduces it.
 
     Play stops when the game is over or after cap actions (or the engine's Game.CAP, if smaller).
@@ -17,25 +17,29 @@ def play(pack_id, players, seed, where=None, cap=CAP):
     The choices come from their own stream (seed bits flipped), apart from the
     game's dice and deck, so the record stays a plain seeded record.
     """
-    # Reserve the actions list's room before the game takes its pieces of the heap:
-    # MicroPython keeps a list's capacity when it is emptied, so appends later need
-    # no ever larger contiguous blocks mid-game (the difference is a few KB of heap).
-    # An engine whose random games are short sets a smaller Game.RESERVE.
-    rec = {"pack": pack_id, "players": players, "seed": seed}
+    # On MicroPython each reader is dropped once it has done its part, and the actions list's room is
+    # reserved between them: after the pack reader has gone and before the record reader and the game
+    # come in, when the heap has the most room in one piece. MicroPython keeps a list's capacity when it
+    # is emptied, so appends later need no ever larger contiguous blocks mid-game. An engine whose
+    # random games are short sets a smaller Game.RESERVE.
+    rec = {"pack": pack, "players": players, "seed": seed}
     from cupcore import packs
-    pack = packs.load(pack_id, where)
-    if sys.implementation.name != "cpython":  # the pack reader out of a small heap before the game comes in
-        packs = None
-        del sys.modules["cupcore.packs"]
-        import cupcore
-        del cupcore.packs
-        import gc
-        gc.collect()  # the reader's garbage freed now: the engine fills its holes, not the room after it
-    if "engine" in pack:  # (else replay.start says there is no game)
-        acts = [None] * getattr(replay.engine(pack["engine"]).Game, "RESERVE", RESERVE)
+    pack = packs.load(pack, where)
+    packs = None
+    small = hasattr(gc, "mem_free")  # MicroPython or CircuitPython (no new qstr, as "cpython" would be)
+    if small:
+        _drop("packs")
+    acts = []
+    if "engine" in pack:  # (else replay.start says there is no game; packs.load checked the name)
+        name = "cupcore." + pack["engine"]
+        __import__(name)
+        acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
         del acts[:]
+    from cupcore import replay
     game = replay.start(rec, where, pack)
-    pack = None
+    pack = replay = None
+    if small:  # the game needs only its engine now (as on the device)
+        _drop("replay")
     rec["actions"] = acts
     chooser = Rng(seed ^ 0x2AAAAAAA)
     cap = min(cap, getattr(game, "CAP", cap))  # a game that never ends (the plain cup) sets its own
@@ -45,3 +49,11 @@ def play(pack_id, players, seed, where=None, cap=CAP):
         game.apply(a)
         acts.append(a)
     return rec
+
+
+def _drop(name):
+    """A cupcore module out of memory: out of sys.modules and off the package, then collected."""
+    import cupcore
+    del sys.modules["cupcore." + name]
+    delattr(cupcore, name)
+    gc.collect()

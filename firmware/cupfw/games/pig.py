@@ -9,6 +9,8 @@ from cupfw.app import SHAKE
 
 
 class Screen(play.Game):
+    best = True
+
     def enter(self):
         g = self.g
         if not hasattr(self, "n"):
@@ -34,10 +36,6 @@ class Screen(play.Game):
         elif (bit == UP or bit == DOWN) and self.choosing():
             self.n = max(1, min(self.g.max_dice, self.n + (1 if bit == UP else -1)))
             self.app.dirty = True
-
-    def result(self):
-        s = self.s
-        return s["winner"] is not None, s["scores"][s["winner"]] if s["winner"] is not None else None
 
     def auto(self, rng):
         g = self.g

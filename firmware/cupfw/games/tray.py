@@ -18,6 +18,27 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 from cupfw.app import SHAKE
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# The tray's words in one string (a string constant is an object of its own), taken out with word().
+_W = const("Scores so far*Nobody wins*Player %d wins!*A: menu*any key: back*The game is over*Player %d*"
+           "A: see the results*A:roll  v:scores*round %d/%d*tie, roll-off: ")
+
+
+def word(s, i):
+    """The i-th of the words of s between "*"s (a name MicroPython has built in: "|" would be one more
+    interned for good), made on its own: splitting s would make them all, and on the chip's heap."""
+    a = 0
+    while i:
+        a = s.find("*", a) + 1
+        i -= 1
+    i = s.find("*", a)
+    return s[a:i if i >= 0 else len(s)]
+
 
 class Screen(play.Game):
     def enter(self):
@@ -79,11 +100,10 @@ class Screen(play.Game):
     def lines(self):
         """The title bar's right side (the round), the line below the dice, the keys."""
         r = self.g.rounds
-        return ("round %d/%d" % (self.s["round"], r) if r > 1 and not self.s["over"] else "", "",
-                "A:roll  v:scores")
+        return word(_W, 9) % (self.s["round"], r) if r > 1 and not self.s["over"] else "", "", word(_W, 8)
 
     def values(self):
-        """What the scores page shows per player."""
+        """What the scores page shows per player (wider than 3 characters: fewer to a line)."""
         return self.s["scores"]
 
     def paint(self, fb):
@@ -91,16 +111,17 @@ class Screen(play.Game):
         top, info, keys = self.lines()
         if self.mode:
             w = s["winner"]
-            gfx.bar(fb, "Scores so far" if not s["over"] else "Nobody wins" if w is None else
-                    "Player %d wins!" % (w + 1), top)
-            play.scores(fb, self.values(), w if s["over"] else s["turn"], 12)
+            gfx.bar(fb, word(_W, 0) if not s["over"] else word(_W, 1) if w is None else word(_W, 2) % (w + 1), top)
+            v = self.values()
+            wide = max([len(str(x)) for x in v]) > 3  # thousands, names: one to a line, two for five players or more
+            play.scores(fb, v, w if s["over"] else s["turn"], 12, (1 if len(v) < 5 else 2) if wide else 4)
             ro = s["rolloff"]
             if ro:
-                t = "tie, roll-off: " + ", ".join([" ".join([str(f) for f in r]) for r in ro])
-                gfx.lines(fb, t, gfx.wrap(t), 0, 2, 33)
-            gfx.text(fb, "A: menu" if s["over"] else "any key: back", 0, 56)
+                t = word(_W, 10) + ", ".join([" ".join([str(f) for f in r]) for r in ro])
+                gfx.lines(fb, t, gfx.wrap(t), 0, 1 if wide else 2, 48 if wide else 33)
+            gfx.text(fb, word(_W, 3) if s["over"] else word(_W, 4), 0, 56)
             return
-        gfx.bar(fb, "The game is over" if s["over"] else "Player %d" % (s["turn"] + 1), top)
+        gfx.bar(fb, word(_W, 5) if s["over"] else word(_W, 6) % (s["turn"] + 1), top)
         aside, faces = self.show
         if self.anim:
             faces = [(self.t * 7 + i * 3) % 6 + 1 for i in range(len(faces))]
@@ -119,4 +140,4 @@ class Screen(play.Game):
             gfx.text(fb, "+" + str(n - 2 * per + 1), 128 - 18, 39)
             faces = faces[:2 * per - 1 - len(aside)]
         gfx.dice(fb, faces, x, 28, k, per, 6, self.mark, self.cur)
-        gfx.text(fb, "A: see the results" if s["over"] else keys, 0, 56)
+        gfx.text(fb, word(_W, 7) if s["over"] else keys, 0, 56)

@@ -5,8 +5,8 @@ the engines with a computer player (cupcore.bots) choose each seat: a person or 
 The cup's page (engine cup) sets the dice instead of the players: how many, their
 sides, open or hidden under the cup. Its last settings are remembered (settings.json).
 
-The first time a pack with a game is opened, a game is started on it (cupcore.packcheck.game:
-its player range and params); if that fails the page says why, and the menu lists the pack
+The first time a pack with a game is opened, a game is started on it (as cupcore.packcheck.game
+does: its player range and params); if that fails the page says why, and the menu lists the pack
 as unusable from then on (app.bad).
 """
 
@@ -32,13 +32,19 @@ def why(app, pack):
     pid = pack["id"]
     if pid not in app.bad:
         import cupcore
-        from cupcore import packcheck
-        try:
-            packcheck.game(pack)
+        from cupcore import replay
+        try:  # cupcore.packcheck.game, without loading packcheck: the dice table's engines leave no room for it
+            lo, hi = replay.engine(pack["engine"]).PLAYERS
+            pl = pack["players"]
+            if pl["min"] < lo or pl["max"] > hi:
+                raise ValueError("players: the %s engine plays %s" % (
+                    pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi)))
+            replay.start({"pack": pid, "players": pl["min"]})
             app.bad[pid] = None
         except ValueError as e:
-            app.bad[pid] = str(e)
-        for m in ("packcheck replay engine rng dice digits" + cupcore.ENGINES).split():
+            app.bad[pid] = "pack %s: %s" % (pid, e)
+        replay = None
+        for m in ("replay engine rng dice digits rolls" + cupcore.ENGINES).split():
             drop("cupcore." + m)
     return app.bad[pid]
 

@@ -79,9 +79,8 @@ def ap():
  ki(-1)
  f=open(j)
  while 1:
-  l=f.readline()
+  l=f.readline().rstrip('\\n')
   if not l:break
-  if l[-1:]=='\\n':l=l[:-1]
   if l[:2]=='r ':
    s,d=l[2:].split(' ')
    if ex(s):

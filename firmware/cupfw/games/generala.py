@@ -1,0 +1,148 @@
+"""Generala on the dice tray, with its score sheet (RULES.md section 9).
+
+A (or a shake) rolls all five. Then left/right move over the dice and A marks the
+die under the cursor; B rolls the marked dice again (a shake too, all five when none
+is marked). B with none marked, or down, opens the sheet: the eleven boxes of the
+player to act, each free one with what these dice would write there (+N), the used
+ones greyed with what was written. Up/down pick a free box, A writes the dice in it,
+left/right show the other players' sheets, B goes back to the dice. A served Generala
+(five of a kind on a turn's first roll) wins at once.
+
+Small, as every game's screen must be (RULES.md's engines are larger than the luck games'):
+the engine module is imported where it is used (the demo plays two games of an engine in
+a row, each with an engine module of its own), and the words are one string, each taken out where it is
+used (tray.word; a string constant is an object of its own).
+"""
+
+from cupfw import gfx, play
+from cupfw.games import tray
+from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
+from cupfw.app import SHAKE
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# The boxes in the engine's order, then the rolls left, the keys. (Split at
+# "*", a name MicroPython has built in: "|" would be one more interned for good.)
+_W = const("1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*no rolls left: B*1 roll left*2 rolls left*"
+           "A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who*+%d")
+
+
+class Screen(tray.Screen):
+    """No attributes beyond the tray's (17 fit the smallest dict that holds them; 19 take one of 37):
+    on the sheet, mode is 1 + the player whose sheet is shown and the box picked is mark >> 8."""
+    best = True  # the statistics keep the winner's total
+
+    def enter(self):
+        if self.g.sheets:  # the summary's sheets are dicts (3 KB for eight players): the screen reads the engine's
+            self.g.sheets = False
+            self.s.pop("sheet")
+        if not hasattr(self, "mode"):  # (also resumed: a turn's start shows no dice, a roll its cursor)
+            tray.Screen.enter(self)
+            n = self.g.left
+            self.cur = 1 if 0 < n < 3 else 0
+            if n == 3:
+                self.show = ((), ())
+
+    def update(self, b, act):
+        from cupcore import generala
+        s = self.s
+        t = b["turn"] + 1
+        w = tray.word
+        if act[0] == "s":  # score CAT: the box written (0 is a scratch)
+            i = generala._SCORE.index(act)
+            p = self.g.sheet[t * 11 - 11 + i]
+            self.mood = 0 if p else 2
+            return "P%d writes %d\nin %s" % (t, p, w(_W, i))
+        if s["over"]:
+            self.mood = 1
+            return "Served Generala!\nP%d wins" % t
+        n = s["rolls_left"]
+        self.cur = 1 if n else 0
+        return "P%d rolls\n%s" % (t, w(_W, 11 + n))
+
+    def act(self, bit):
+        g = self.g
+        m = self.mark & 31  # (the bits above are the sheet's)
+        if g.left == 3:  # a turn's first roll: all five
+            if bit == A or bit == SHAKE:
+                self.do("roll", play.ROLL_MS)
+        elif bit == A and self.cur:
+            self.mark ^= 1 << (self.cur - 1)
+            self.app.dirty = True
+        elif g.left and (m and bit == B or bit == SHAKE):
+            self.do(" ".join(["roll"] + [str(i + 1) for i in range(5) if m >> i & 1]), play.ROLL_MS)
+        elif bit == A or bit == B:
+            self.press(DOWN)
+
+    def press(self, bit):
+        g = self.g
+        t = g.turn
+        free = [i for i in range(11) if g.sheet[t * 11 + i] == 255]
+        if self.s["over"] or not self.mode and bit != DOWN and bit != UP:
+            tray.Screen.press(self, bit)
+            return
+        k = self.mark >> 8  # the box picked
+        if not self.mode:  # the sheet, on the free box these dice score most in
+            k = free[0]
+            for i in free:
+                if self.points(i) > self.points(k):
+                    k = i
+        elif bit == UP or bit == DOWN:
+            k = free[(free.index(k) + (1 if bit == DOWN else -1)) % len(free)]
+        elif bit == LEFT or bit == RIGHT:
+            t = (self.mode + (0 if bit == RIGHT else -2)) % g.players
+        elif bit == B:
+            t = -1
+        elif self.mode == t + 1 and g.left < 3 and bit == A:
+            from cupcore import generala
+            self.do(generala._SCORE[k])
+            return
+        self.mode = t + 1  # A on another player's sheet: back to one's own
+        self.mark = self.mark & 31 | k << 8
+        self.app.dirty = True
+
+    def points(self, i):
+        """What the dice on the table would write in box i of the player to act (0 before a roll)."""
+        from cupcore import generala
+        g = self.g
+        d = g.sheet[g.turn * 11 + 9]
+        return generala.points(g.last_roll, i, g.pay[0], g.pay[1] if d != 255 and d else None) if g.left < 3 else 0
+
+    def lines(self):
+        n = self.g.left
+        m = 0  # the dice marked
+        for i in range(5):
+            m += self.mark >> i & 1
+        return tray.Screen.lines(self)[0], "B rolls %d again" % m if m else "", \
+            "" if self.s["over"] else tray.word(_W, 17 if m else 14 if n > 2 else 15 if n else 16)
+
+    def paint(self, fb):
+        s = self.s
+        if not self.mode or s["over"]:
+            tray.Screen.paint(self, fb)
+            return
+        g = self.g
+        p = self.mode - 1
+        me = p == g.turn and g.left < 3
+        w = tray.word
+        gfx.bar(fb, "Player %d's sheet" % (p + 1), str(s["scores"][p]))
+        for i in range(11):
+            v = g.sheet[p * 11 + i]
+            x = 0 if i < 6 else 44
+            y = 10 + i % 6 * 9
+            n = 42 if i < 6 else 84
+            c = 1
+            if p == g.turn and i == self.mark >> 8:
+                fb.fill_rect(x, y - 1, n, 9, 1)
+                c = 0
+            t = str(v) if v != 255 else w(_W, 20) % self.points(i) if me else ""
+            gfx.text(fb, w(_W, i), x + 1, y, 1, c)
+            gfx.text(fb, t, x + n - 6 * len(t), y, 1, c)
+            if v != 255:  # used: greyed, every other row of its pixels off
+                for r in (1, 3, 5):
+                    fb.hline(x, y + r, n, 0)
+        gfx.text(fb, w(_W, 18 if me else 19), 44, 55)

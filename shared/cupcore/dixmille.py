@@ -1,0 +1,180 @@
+"""Dix Mille (RULES.md section 9): six dice, keep scoring dice, bank before you bust; first to the goal.
+
+Actions: roll (the dice not set aside; all six again once every die is aside, a roll
+that does not count against `rolls`), keep F... (faces of that roll that all score),
+bank. A roll with nothing that scores busts the turn. A keep with no roll left banks
+by itself. A first bank below `entry` is lost. The turn total and the dice aside are
+this turn's; `bust` is true after a roll that busted.
+"""
+
+from cupcore.dice import ROLL, Table
+from cupcore.digits import numbers
+
+KIND = "dice"
+PLAYERS = (1, 8)
+PARAMS = {"goal": (50, 100000), "rolls": (1, 10), "entry": (0, 10000)}
+
+
+def _faces(c):
+    """Each face on its own: n 1s or 5s score as singles (n < 3); n >= 3 of a kind. -1: a die that does not score."""
+    t = 0
+    for f in range(1, 7):
+        n = c[f]
+        if n >= 3:
+            t += (1000 if f == 1 else 100 * f) << (n - 3)
+        elif n:
+            if f != 1 and f != 5:
+                return -1
+            t += n * (100 if f == 1 else 50)
+    return t
+
+
+def score(c):
+    """The best split of the kept dice (c[f]: how many of face f, f = 1..6, at most 6 in all) into
+    scoring combinations, every die in one; 0 when there is none."""
+    k = sum(c)
+    best = _faces(c)
+    if k == 6 and max(c) == 1:
+        best = 1500  # the straight
+    if k == 6 and c.count(2) == 3:
+        best = max(best, 1000)  # three pairs
+    for f in range(1, 7):  # a full house: three of f and two of another face, then the rest on their own
+        if c[f] >= 3:
+            c[f] -= 3
+            for g in range(1, 7):
+                if c[g] >= 2 and g != f:
+                    c[g] -= 2
+                    r = _faces(c)
+                    c[g] += 2
+                    if r >= 0:
+                        best = max(best, 1500 + r)
+            c[f] += 3
+    return max(best, 0)
+
+
+def scores(c):
+    """True when some of the dice score (a roll that does not bust)."""
+    return c[1] or c[5] or max(c) >= 3 or sum(c) == 6 and c.count(2) == 3
+
+
+def counts(seq):
+    """How many of each face of seq (index 1..6); a list, as MicroPython's bytearray has no count().
+    (seq: a parameter name the core already has; on MicroPython each new name is a qstr, kept for good.)"""
+    c = [0] * 7
+    for f in seq:
+        c[f] += 1
+    return c
+
+
+class Game(Table):
+    RESERVE = 528  # random 3-player games run to about 520 actions
+    rounds = 1 << 29  # no last round: the goal ends the game
+
+    def __init__(self, pack, players, params, rng, stack):
+        Table.__init__(self, pack, players, rng, stack)
+        self.goal = params["goal"]
+        self.rolls = params["rolls"]
+        self.entry = params["entry"]
+        self.rolls_left = self.rolls  # counted rolls left this turn (attributes named as the summary's
+        self.turn_total = 0  # fields: no more qstrs)
+        self.seen = [None] * 36  # the actions played this game: legal() gives these very strings again
+        del self.seen[:]  # (room for a 3-player game's 20 to 35 without regrowing, which fragments the heap)
+        self.aside = []  # this turn's kept faces
+        self.rolled = False  # the player to act has rolled and must keep
+        self.bust = False
+
+    def legal(self):
+        if self.over:
+            return ()
+        if not self.rolled:
+            return ["roll", "bank"] if self.turn_total else ROLL
+        r = counts(self.last_roll)
+        c = [0] * 7
+        out = []
+        while True:  # every choice of dice, by how many of each face (an odometer), keeping those that score
+            f = 1
+            while f < 7 and c[f] == r[f]:
+                c[f] = 0
+                f += 1
+            if f == 7:
+                return out
+            c[f] += 1
+            if score(c):
+                k = "keep" + "".join([" %d" % f * c[f] for f in range(1, 7)])
+                out.append(self.seen[self.seen.index(k)] if k in self.seen else k)
+
+    def apply(self, action):
+        """Table.apply; a game's record then holds one string per distinct keep, however often played."""
+        Table.apply(self, action)
+        if action not in self.seen:
+            self.seen.append(action)
+
+    def _do(self, w):
+        a = w[0]
+        if a not in ("roll", "keep", "bank") or a != "keep" and len(w) > 1:
+            raise ValueError("unknown action; use roll, keep F... or bank")
+        if self.rolled and a != "keep":
+            raise ValueError("keep scoring dice from this roll first")
+        if a == "roll":
+            n = 6 - len(self.aside)
+            f = self.roll(n or 6)
+            self.last_roll = f
+            self.bust = not scores(counts(f))
+            if self.bust:
+                self._done(0)
+                self._turn()
+                return
+            if n:
+                self.rolls_left -= 1  # all six again after every die was aside: a roll that does not count
+            else:
+                self.aside = []
+            self.rolled = True
+            return
+        if a == "bank":
+            if not self.turn_total:
+                raise ValueError("roll first")
+            self._bank()
+            return
+        if not self.rolled:
+            raise ValueError("roll first")
+        k = numbers(w[1:], 6, False)
+        c = counts(k)
+        r = counts(self.last_roll)
+        for f in range(1, 7):
+            if c[f] > r[f]:
+                raise ValueError("keep only faces of this roll")
+        p = score(c)
+        if not p:
+            raise ValueError("keep dice that all score")
+        self.aside += k
+        self.turn_total += p
+        self.rolled = False
+        if not self.rolls_left and len(self.aside) < 6:
+            self._bank()
+
+    def _bank(self):
+        t = self.turn
+        s = self.scores[t]
+        p = self.turn_total
+        if not s and p < self.entry:
+            p = 0
+        if s + p >= self.goal:
+            self.scores[t] = s + p
+            self._win([t])
+            return
+        self._done(p)
+        self._turn()
+
+    def _turn(self):
+        """The next player's turn starts."""
+        self.rolls_left = self.rolls
+        self.turn_total = 0
+        self.aside = []
+        self.rolled = False
+
+    def _public(self, d):
+        Table._public(self, d)
+        d["turn_total"] = self.turn_total
+        d["aside"] = list(self.aside)
+        d["rolls_left"] = None if self.over else self.rolls_left
+        d["bust"] = self.bust
