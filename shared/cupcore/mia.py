@@ -49,7 +49,7 @@ class Game(Engine):
         self.cup = 0  # the hidden value under the cup; 0 = none this round
         self.knower = -1  # who last rolled the cup
         self.rolled = False  # the player to act has rolled and must claim
-        self.round = []  # this round's rolls, claims and passes, in order: public, the cup's player reads them
+        self.round = []  # this round's rolls, claims (their values) and passes, in order: public, the cup's player reads them
 
     def claims(self):
         """The values the player to act may claim now, highest first; None when they must roll first.
@@ -109,7 +109,7 @@ class Game(Engine):
             self.claim = v
             self.owner = t
             self.rolled = False
-            self.round.append("claim %d" % v)  # (made, as legal() makes them: no constant, no qstr)
+            self.round.append(v)  # (the value: its action is made only for a summary)
             self.turn = self._after(t)
             return
         if len(w) > 1 or a not in ("roll", "challenge", "pass", "concede"):
@@ -174,7 +174,9 @@ class Game(Engine):
         d["claim"] = self.claim
         d["owner"] = self.owner
         d["revealed"] = self.revealed
-        d["round"] = list(self.round)
+        r = d["round"] = []
+        for a in self.round:
+            r.append(a if type(a) is str else "claim %d" % a)
 
     def view(self, player):
         """The summary, plus "cup": the hidden value for the player who rolled it, else None."""

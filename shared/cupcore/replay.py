@@ -34,9 +34,10 @@ def start(record, where=None, pack=None):
     if not isinstance(record, dict):
         raise ValueError("a game record must be a JSON object")
     cups = None
+    b = "cupcore.bots"  # (a long name: no qstr for it)
     for k in record:
         if k not in _FIELDS:
-            if type(k) is not str or k.encode() != b"cups":
+            if k != b[:3] + b[-1]:  # "cups", made only here: a name never interned
                 raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
             cups = record[k]
     if pack is None or pack["id"] != record.get("pack"):
@@ -52,9 +53,8 @@ def start(record, where=None, pack=None):
     if type(n) is not int or n < lo or n > hi:
         raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
     if cups is not None:  # seats of the cup: checked by its players' module, loaded for such a record only
-        m = "cupcore.bots"  # (a long name: no qstr for it)
-        __import__(m)
-        sys.modules[m].check(cups, n, pack)
+        __import__(b)
+        sys.modules[b].check(cups, n, pack)
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
