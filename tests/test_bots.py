@@ -33,6 +33,11 @@ def test_a_record_gives_the_cup_seats_only_where_it_has_a_player():
     with pytest.raises(ValueError, match="cups: beetle has no computer player"):
         replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": [1]})
     replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": []})  # none: any engine
+    # the dice table's part 2 has no players yet: its packs refuse the cup's seats as every other
+    for pid in ("generala", "poker-dice", "dix-mille", "dix-mille-500", "liars-dice"):
+        assert pid not in MULTI
+        with pytest.raises(ValueError, match="cups: %s has no computer player" % pid):
+            replay.start({"pack": pid, "players": 2, "seed": 1, "cups": [1]})
 
 
 def _dice(seed, n=4000):

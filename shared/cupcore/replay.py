@@ -11,9 +11,10 @@ import cupcore
 from cupcore.engine import check_params
 from cupcore.rng import Rng
 
-# The record's fields; and "cups" (the seats the cup's own player plays), read as bytes below: so that name is
-# never interned where no game has such seats (MicroPython keeps an interned name for good, and the
-# self-play of some packs has one place left in its pool of names).
+# The record's fields; and "cups" (the seats the cup's own player plays), made below from a longer string
+# only when a record has a field not in this list: so that name is never interned by self-play
+# (MicroPython keeps an interned name for good, and the self-play of some packs has one place left in
+# its pool of names).
 _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
 
 
