@@ -119,6 +119,7 @@ class App:
             arg = begin.game(self, arg)
             begin = None
             drop("cupfw.begin")
+            gc.collect()  # the replay's and begin's room freed now: the screen's code fills those holes
         __import__("cupfw." + name)
         self.name = name
         for i in range(len(self.pattern)):

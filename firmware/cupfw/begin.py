@@ -34,10 +34,11 @@ def game(app, arg):
             packs = None
             drop("cupcore.packs")  # out before the engine comes in
             drop("cupcore.packtext")
+        gc.collect()  # the reader's garbage freed now: what comes next fills its holes, not the room after it
         if mode == 2:  # read before the engine and the replay come in: the readers out again first
-            gc.collect()
             rec = app.st.read("game.json")
             unread()
+            gc.collect()
         from cupcore import replay
         g = replay.load(rec, None, pack)
         if type(rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
@@ -47,6 +48,7 @@ def game(app, arg):
     finally:
         pack = replay = play = None
         drop("cupcore.replay")  # the game needs only its engine now
+        drop("cupcore.bots")  # (replay's check of a record's cups loads it: cupfw.bot loads it again to act)
     return rec, mode, g, None
 
 

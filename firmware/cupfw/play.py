@@ -4,6 +4,7 @@ saving after each action (once its frame is out), the statistics and log at the 
 A game screen subclasses Game and defines enter() (its own state, also after
 each action), press(bit) for a button press, paint(fb), and may define
 release(bit), ended(), result() -> (won, best score or None) and auto(rng) for the demo.
+The seats a record gives the cup ("cups") are played by cupfw.bot, loaded only then.
 """
 
 from cupfw import gfx
@@ -63,6 +64,11 @@ class Game:
         if self.err is not None:
             return
         self.s = self.g.summary()
+        if self.rec.get("cups"):
+            from cupfw.app import drop
+            from cupfw.bot import Screen
+            Screen(self)  # the cup's seats, hooked into this screen
+            drop("cupfw.bot")  # the driver holds what it needs, and goes with the game
         self.enter()
         self.lights()
         if self.s["over"] and not self.demo:

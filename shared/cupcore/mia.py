@@ -49,6 +49,7 @@ class Game(Engine):
         self.cup = 0  # the hidden value under the cup; 0 = none this round
         self.knower = -1  # who last rolled the cup
         self.rolled = False  # the player to act has rolled and must claim
+        self.round = []  # this round's rolls, claims (their values) and passes, in order: public, the cup's player reads them
 
     def claims(self):
         """The values the player to act may claim now, highest first; None when they must roll first.
@@ -108,6 +109,7 @@ class Game(Engine):
             self.claim = v
             self.owner = t
             self.rolled = False
+            self.round.append(v)  # (the value: its action is made only for a summary)
             self.turn = self._after(t)
             return
         if len(w) > 1 or a not in ("roll", "challenge", "pass", "concede"):
@@ -119,6 +121,7 @@ class Game(Engine):
             self.cup = f[0] * 10 + f[1] if f[0] >= f[1] else f[1] * 10 + f[0]
             self.knower = t
             self.rolled = True
+            self.round.append("roll")
             if c == r[0]:
                 self.claim = self.owner = None  # nothing beats the top claim: claim anew
             return
@@ -139,6 +142,7 @@ class Game(Engine):
                 raise ValueError("the player who rolled the cup may not " + a)
             if a == "pass":
                 self.owner = t
+                self.round.append("pass")
                 self.turn = self._after(t)
                 return
             if c != 21:
@@ -148,6 +152,7 @@ class Game(Engine):
         self.claim = self.owner = None
         self.cup = 0
         self.knower = -1
+        del self.round[:]
         s = loser if p["starter"] == "loser" else t
         if not lives[s]:
             s = self._after(s)
@@ -169,6 +174,9 @@ class Game(Engine):
         d["claim"] = self.claim
         d["owner"] = self.owner
         d["revealed"] = self.revealed
+        r = d["round"] = []
+        for a in self.round:
+            r.append(a if type(a) is str else "claim %d" % a)
 
     def view(self, player):
         """The summary, plus "cup": the hidden value for the player who rolled it, else None."""

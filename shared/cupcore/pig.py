@@ -19,6 +19,7 @@ PARAMS = {
 class Game(Engine):
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.goal = params["goal"]
         self.ndice = params["dice"]
         self.double_one = params["bust"] == "double-one"

@@ -11,6 +11,10 @@ import cupcore
 from cupcore.engine import check_params
 from cupcore.rng import Rng
 
+# The record's fields; and "cups" (the seats the cup's own player plays), made below from a longer string
+# only when a record has a field not in this list: so that name is never interned by self-play
+# (MicroPython keeps an interned name for good, and the self-play of some packs has one place left in
+# its pool of names).
 _FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
 
 
@@ -30,9 +34,13 @@ def start(record, where=None, pack=None):
     reader go before the engine comes in); else it is found in where."""
     if not isinstance(record, dict):
         raise ValueError("a game record must be a JSON object")
+    cups = None
+    b = "cupcore.bots"  # (a long name: no qstr for it)
     for k in record:
         if k not in _FIELDS:
-            raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
+            if k != b[:3] + b[-1]:  # "cups", made only here: a name never interned
+                raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
+            cups = record[k]
     if pack is None or pack["id"] != record.get("pack"):
         from cupcore import packs
         pack = packs.load(record.get("pack"), where)
@@ -45,6 +53,9 @@ def start(record, where=None, pack=None):
     hi = min(pack["players"]["max"], mod.PLAYERS[1])
     if type(n) is not int or n < lo or n > hi:
         raise ValueError("players must be from %d to %d for %s" % (lo, hi, pid))
+    if cups is not None:  # seats of the cup: checked by its players' module, loaded for such a record only
+        __import__(b)
+        sys.modules[b].check(cups, n, pack)
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
@@ -57,8 +68,9 @@ def start(record, where=None, pack=None):
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
-        if type(stack) is not list or [f for f in stack if type(f) is not int or f < 1 or f > k]:
-            raise ValueError("dice: faces must be 1..%d" % k)
+        for f in stack if type(stack) is list else (0,):  # (a loop: a comprehension is one more function)
+            if type(f) is not int or f < 1 or f > k:
+                raise ValueError("dice: faces must be 1..%d" % k)
     return game
 
 

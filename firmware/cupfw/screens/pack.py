@@ -1,4 +1,6 @@
-"""A pack's page: start a game, choose the number of players, read the quick-reference rules.
+"""A pack's page: start a game, choose the number of players, read the quick-reference rules, and for
+the engines with a computer player (cupcore.bots) choose each seat: a person or the cup (a 4th row,
+"P2 < a person >": left and right pick the seat, A hands it to the cup or back).
 
 The cup's page (engine cup) sets the dice instead of the players: how many, their
 sides, open or hidden under the cup. Its last settings are remembered (settings.json).
@@ -14,7 +16,15 @@ from cupfw import gfx
 from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 SIDES = (4, 6, 8, 10, 12, 20)
+_BOTS = const(("pig", "mia"))  # cupcore.bots.ENGINES (a test holds them equal): no need to load it here
+_WHO = const(("a person", "the cup"))
 
 
 def why(app, pack):
@@ -62,6 +72,9 @@ class Screen:
                 c = [arg, q.get("dice"), q.get("sides"), q.get("hidden")]
             n = c[1] if type(c[1]) is int and 1 <= c[1] <= 10 else 5
             self.cup = [n, SIDES.index(c[2]) if c[2] in SIDES else 1, 1 if c[3] is True else 0]
+        # The seats the cup plays (the record's "cups"), for an engine with a computer player; else None.
+        self.cups = [] if self.hi > 1 and p.get("engine") in _BOTS else None
+        self.at = 1  # the seat the 4th row shows
 
     def lines(self):
         if self.cup:
@@ -70,7 +83,10 @@ class Screen:
                     "Cup      < %s >" % ("hidden" if h else "open"), "Rules"]
         if not self.hi:
             return ["(rules only)", "", "Rules"]
-        return ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
+        rows = ["Start", "Players  < %d >" % self.n if self.lo < self.hi else "Players  %d" % self.n, "Rules"]
+        if self.cups is not None:
+            rows.append("P%d       < %s >" % (self.at + 1, _WHO[self.at in self.cups]))
+        return rows
 
     def key(self, ev, bit):
         if ev:
@@ -80,9 +96,10 @@ class Screen:
             if bit == A or bit == B:
                 app.go("screens.menu", self.pid)
             return
-        last = 4 if self.cup else 2
+        last = 4 if self.cup else 2  # the Rules row
+        cups = self.cups
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % (last + 1)
+            self.sel = (self.sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
         elif bit == LEFT or bit == RIGHT:
             d = 1 if bit == RIGHT else -1
             c = self.cup
@@ -91,14 +108,28 @@ class Screen:
                 c[i] = (c[i] + d) % (10, 6, 2)[i] if i else max(1, min(10, c[0] + d))
             elif self.sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + d))
+                if cups is not None:
+                    self.cups = [c for c in cups if c < self.n]
+                    self.at %= self.n
+            elif self.sel == 3 and cups is not None:
+                self.at = (self.at + d) % self.n
         elif bit == B:
             app.go("screens.menu", self.pid)
             return
         elif bit == A:
             if self.sel == last:
                 app.go("screens.text", ("rules", self.pid))
+            elif self.sel == 3 and cups is not None:
+                if self.at in cups:
+                    cups.remove(self.at)
+                else:
+                    cups.append(self.at)
+                    cups.sort()
+                app.dirty = True
             elif self.sel == 0 and self.hi:
                 rec = {"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []}
+                if cups:
+                    rec["cups"] = cups
                 c = self.cup
                 if c:
                     rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}

@@ -25,12 +25,16 @@ def add_arguments(p):
     fl = sub.add_parser("flash", help="second flash vs first, and cupkit vs mpremote fs cp (virtual devices)")
     fl.add_argument("--json", action="store_true")
     fl.set_defaults(bench_run=_flash)
+    bo = sub.add_parser("bots", help="the cup's computer players against simple baselines, and optimal Pig's exact figures")
+    bo.add_argument("--games", type=count, default=10000, help="seeded games per match (default 10000)")
+    bo.add_argument("--json", action="store_true")
+    bo.set_defaults(bench_run=_bots)
     pi = sub.add_parser("pico", help="speed and heap on the emulated Pico, in the chip's own time: boot, redraws, "
                         "key to frame, the dice tumble, free heap per game, .mpy imports")
     pi.add_argument("--json", action="store_true")
     pi.add_argument("--circuitpython", action="store_true", help="on CircuitPython 10.2.1 (board pico-cp)")
     pi.set_defaults(bench_run=_pico)
-    sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware")
+    sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware, and the core's data")
     sz.add_argument("--json", action="store_true")
     sz.set_defaults(bench_run=_size)
 
@@ -102,6 +106,26 @@ def _flash(args):
     return 0 if ok else 1
 
 
+def _bots(args):
+    from cupkit.bench import bots as bench_bots
+
+    def show(r):
+        if not args.json:
+            print("%-10s %d players, cup vs %-10s  cup wins %6d of %6d games (%.2f%%; a fair share %.2f%%)" % (
+                r["pack"], r["players"], r["baseline"], r["wins"], r["games"], 100.0 * r["wins"] / r["games"],
+                100.0 / r["players"]), flush=True)
+
+    rows = bench_bots.run(args.games, show)
+    exact = bench_bots.pig_exact()
+    if args.json:
+        print(json.dumps({"matches": rows, "pig_exact": exact}, indent=1, sort_keys=True))
+        return 0
+    print("optimal pig (2 players, to 100), exact: first player against itself %.4f; against hold-at-20 %.4f "
+          "first, %.4f second, %.4f on average" % (exact["self_first"], exact["vs_hold20_first"],
+                                                    exact["vs_hold20_second"], exact["vs_hold20"]))
+    return 0
+
+
 SIZE_PARTS = (("core", "lib/cupcore/"), ("firmware", "lib/cupfw/"),
               ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.", "lib/cupfw/hal/panel.",
                                      "lib/cupfw/hal/shake.")),
@@ -115,8 +139,11 @@ def _size(args):
         files = layout.files(mpy=True)
     except tools.ToolMissing as e:
         raise Fail(str(e))
+    data = sum(len(d) for p, d in files.items() if p.endswith(".bin"))
+    files = {p: d for p, d in files.items() if p.endswith(".mpy")}
     rows = [(name, sum(len(d) for p, d in files.items() if p.startswith(prefix))) for name, prefix in SIZE_PARTS]
     rows.append(("core + firmware", rows[0][1] + rows[1][1]))
+    rows.append(("core data (.bin)", data))
     if args.json:
         print(json.dumps({name.strip(): n for name, n in rows}, sort_keys=True))
         return 0

@@ -1,7 +1,7 @@
 """The device filesystem layout of DESIGN.md, built from the repository.
 
 /main.py (MicroPython) or /code.py (CircuitPython), /lib/cupcore/, /lib/cupfw/
-(.mpy by default), /packs/*.json. One function lists those files, so the
+(.mpy by default; the core's data files, *.bin, as they are), /packs/*.json. One function lists those files, so the
 simulator, the benchmarks, the tests and flashing all install the same thing.
 """
 
@@ -15,12 +15,12 @@ from cupkit import paths, tools
 _CACHE = os.path.join(tempfile.gettempdir(), "cupkit-mpy-cache")
 
 
-def _py_files(pkg_dir, prefix):
+def _pkg_files(pkg_dir, prefix, ext=".py"):
     out = []
     for root, dirs, files in os.walk(pkg_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith(ext):
                 full = os.path.join(root, f)
                 rel = os.path.relpath(full, pkg_dir).replace(os.sep, "/")
                 out.append((prefix + "/" + rel, full))
@@ -51,10 +51,10 @@ def _mpy(src, name):
 
 
 def files(mpy=True, firmware=True, packs=True):
-    """{device path: bytes} for the core, the firmware and the built-in packs."""
-    sources = _py_files(paths.CORE, "lib/cupcore")
+    """{device path: bytes} for the core (with its data files, .bin), the firmware and the built-in packs."""
+    sources = _pkg_files(paths.CORE, "lib/cupcore")
     if firmware:
-        sources += _py_files(paths.FIRMWARE_PKG, "lib/cupfw")
+        sources += _pkg_files(paths.FIRMWARE_PKG, "lib/cupfw")
     out = {}
     for dev, src in sources:
         if mpy and not dev.endswith("/boot.py"):
@@ -62,6 +62,9 @@ def files(mpy=True, firmware=True, packs=True):
         else:
             with open(src, "rb") as f:
                 out[dev] = f.read()
+    for dev, src in _pkg_files(paths.CORE, "lib/cupcore", ".bin"):
+        with open(src, "rb") as f:
+            out[dev] = f.read()
     if packs:
         for f in sorted(os.listdir(paths.PACKS)):
             if f.endswith(".json") and not f.endswith(".schema.json"):

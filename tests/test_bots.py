@@ -1,0 +1,162 @@
+"""The cup's computer players (cupcore.bots): legal, blind to hidden information, the same on CPython and
+MicroPython, small on the device; and the shipped Pig table is the optimal policy."""
+
+import json
+import os
+
+import pytest
+
+from cupcore import bots, packs, replay
+from cupcore.rng import Rng
+
+from cupkit import paths, pigsolve
+from cupkit.bench import bots as bench
+
+from conftest import run_mp_json
+
+MULTI = [p for p in packs.ids([paths.PACKS])
+         if packs.load(p, [paths.PACKS]).get("engine") in bots.ENGINES]
+
+
+def test_the_multiplayer_packs_of_the_pig_family_and_mia_have_a_player():
+    """The players cover the engines of issue 15 (Pig, Mia); the dice table's engines have none yet."""
+    for pid in MULTI:
+        assert packs.load(pid, [paths.PACKS])["players"]["max"] > 1
+    assert sorted(bots.ENGINES) == ["mia", "pig"]
+    assert sorted(MULTI) == ["big-pig", "hog", "meier", "mia", "mia-modern", "pig"]
+    with pytest.raises(ValueError, match="no computer player for beetle"):
+        bots.move("beetle", {}, {})
+
+
+def test_a_record_gives_the_cup_seats_only_where_it_has_a_player():
+    assert replay.start({"pack": "pig", "players": 3, "seed": 1, "cups": [0, 2]}).turn == 0
+    with pytest.raises(ValueError, match="cups: beetle has no computer player"):
+        replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": [1]})
+    replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": []})  # none: any engine
+    # the dice table's part 2 has no players yet: its packs refuse the cup's seats as every other
+    for pid in ("generala", "poker-dice", "dix-mille", "dix-mille-500", "liars-dice"):
+        assert pid not in MULTI
+        with pytest.raises(ValueError, match="cups: %s has no computer player" % pid):
+            replay.start({"pack": pid, "players": 2, "seed": 1, "cups": [1]})
+
+
+def _dice(seed, n=4000):
+    rng = Rng(seed)
+    return [rng.below(6) + 1 for _ in range(n)]
+
+
+def _hidden_twin(rec, game, seat, seed):
+    """The record of a game that differs from game only where seat cannot see: every die not yet rolled,
+    and in Mia the cups of this round that seat did not roll itself."""
+    dice = list(rec["dice"])
+    other = _dice(seed + 7919)
+    for i in range(game.used, len(dice)):
+        dice[i] = other[i]
+    if game.params.get("ranking"):
+        starts = rec["_rolls"]  # where each roll of this round took its two dice
+        mine = starts[-1] if starts and game.view(seat)["cup"] is not None else -1
+        for at in starts:
+            if at != mine:
+                dice[at], dice[at + 1] = other[at], other[at + 1]
+    twin = dict(rec, dice=dice)
+    del twin["_rolls"]
+    return twin
+
+
+@pytest.mark.parametrize("pack", MULTI)
+def test_hidden_information_changes_no_decision(pack):
+    """Two games that differ only in what the seat to act cannot see get the same decision."""
+    checked = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        rec = {"pack": pack, "players": players, "seed": seed, "dice": _dice(seed), "actions": [], "_rolls": []}
+        game = replay.start({k: v for k, v in rec.items() if k != "_rolls"}, [paths.PACKS])
+        while not game.over and len(rec["actions"]) < 400:
+            seat = game.turn
+            view = game.view(seat)
+            act = bots.move(game.__module__.split(".")[-1], game.params, view)
+            twin_rec = _hidden_twin(dict(rec, actions=list(rec["actions"])), game, seat, seed)
+            twin = replay.load(twin_rec, [paths.PACKS])
+            assert twin.view(seat) == view
+            assert bots.move(twin.__module__.split(".")[-1], twin.params, twin.view(seat)) == act
+            checked += 1
+            if act == "roll" and game.params.get("ranking"):
+                rec["_rolls"].append(game.used)
+            game.apply(act)
+            rec["actions"].append(act)
+            if game.params.get("ranking") and not game.view(seat)["round"]:
+                rec["_rolls"] = []  # a new round: the old cups are out (one was lifted)
+    assert checked > 150
+
+
+@pytest.mark.parametrize("pack", MULTI)
+def test_decisions_are_legal_in_many_games(pack):
+    """The cup's player at every seat, and beside baselines, over hundreds of games per pack."""
+    other = bench.hold_at(20) if packs.load(pack, [paths.PACKS])["engine"] == "pig" else bench.truthful
+    me = bench.cup(packs.load(pack, [paths.PACKS])["engine"])
+    for seed in range(300):
+        players = 2 + seed % 4
+        seats = [me if (seed + i) % 3 else other for i in range(players)] if seed % 2 else [me] * players
+        assert bench.play(pack, seats, seed) in range(players)  # play() checks every action is legal
+
+
+def test_pig_table_is_the_optimal_policy():
+    """The shipped pig.bin is exactly what a fresh solve writes, and reads back every choice."""
+    pol, w = pigsolve.solve(100)
+    with open(os.path.join(paths.CORE, "bots", "pig.bin"), "rb") as f:
+        assert f.read() == pigsolve.table(pol)
+    from cupcore.bots import pig
+    for i in range(0, 100, 3):
+        for j in range(100):
+            for k in range(1, 100 - i):
+                assert pig._exact(i, j, k) == bool(pol[i][j][k]), (i, j, k)
+    gaps = sum(1 for i in range(100) for j in range(100)
+               if sum(1 for k in range(2, 100 - i) if pol[i][j][k] != pol[i][j][k - 1]) > 1)
+    assert gaps > 2000  # not a threshold policy: many rows roll again after a hold
+
+
+def test_pig_exact_figures():
+    r = bench.pig_exact()
+    assert round(r["self_first"], 4) == 0.5306
+    assert r["vs_hold20"] >= 0.539
+
+
+def _views():
+    """(engine, params, view) of every decision in a few games of every pack, for the ports to compare."""
+    out = []
+    for pack in MULTI:
+        for seed in range(4):
+            game = replay.start({"pack": pack, "players": 2 + seed % 3, "seed": seed}, [paths.PACKS])
+            eng = game.__module__.split(".")[-1]
+            while not game.over:
+                v = game.view(game.turn)
+                out.append([eng, game.params, v])
+                game.apply(bots.move(eng, game.params, v))
+    return out
+
+
+MP_BOTS = """import sys, json, gc, time
+from cupcore import bots
+for line in sys.stdin:
+    eng, params, view = json.loads(line)
+    bots.move(eng, params, view)  # the module and the table file are loaded once
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    t = time.ticks_us()
+    act = bots.move(eng, params, view)
+    us = time.ticks_diff(time.ticks_us(), t)
+    used = gc.mem_alloc() - before
+    gc.enable()
+    print(json.dumps([act, used, us]))
+"""
+
+
+def test_same_decisions_on_micropython(image):
+    cases = _views()
+    lines = "".join(json.dumps(c) + "\n" for c in cases)
+    got = run_mp_json(image, MP_BOTS, heap_kb=96, stdin=lines)
+    assert [g[0] for g in got] == [bots.move(*c) for c in cases]
+    worst = max(g[1] for g in got)
+    assert worst < 2048, worst  # bytes allocated by one decision, garbage included
+    assert max(g[2] for g in got) < 50000  # microseconds
