@@ -18,16 +18,16 @@ MULTI = [p for p in packs.ids([paths.PACKS])
          if packs.load(p, [paths.PACKS]).get("engine") in bots.ENGINES]
 
 
-PLAYED = ("pig", "mia", "liars", "dixmille")  # the engines with a player so far
+PLAYED = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight")
 
 
 def test_the_multiplayer_packs_of_the_engines_with_a_player_have_one():
-    """The players cover the engines of issue 15 so far: Pig, Mia, Liar's Dice, Dix Mille."""
+    """The players cover the engines of issue 15: Pig, Mia and the dice table's."""
     for pid in MULTI:
         assert packs.load(pid, [paths.PACKS])["players"]["max"] > 1
     assert sorted(bots.ENGINES) == sorted(PLAYED)
-    assert sorted(MULTI) == ["big-pig", "dix-mille", "dix-mille-500", "hog", "liars-dice", "meier", "mia",
-                             "mia-modern", "pig"]
+    assert sorted(MULTI) == ["big-pig", "dix-mille", "dix-mille-500", "generala", "hog", "liars-dice", "meier",
+                             "mia", "mia-modern", "midnight", "pig", "poker-dice", "scc", "scc-classic"]
     with pytest.raises(ValueError, match="no computer player for beetle"):
         bots.move("beetle", {}, {})
 
@@ -84,7 +84,7 @@ LONG = {"dixmille": 60}  # actions checked a game, where 400 would make the test
 def test_hidden_information_changes_no_decision(pack):
     """Two games that differ only in what the seat to act cannot see get the same decision."""
     checked = 0
-    for seed in range(12):
+    for seed in range(48 if pack in ("poker-dice", "scc", "scc-classic", "midnight") else 12):  # short games: more
         players = 2 + seed % 3
         rec = {"pack": pack, "players": players, "seed": seed, "dice": _dice(seed), "actions": [], "_rolls": []}
         game = replay.start({k: v for k, v in rec.items() if k != "_rolls"}, [paths.PACKS])
@@ -107,7 +107,8 @@ def test_hidden_information_changes_no_decision(pack):
 
 
 BASELINE = {"pig": bench.hold_at(20), "mia": bench.truthful, "liars": bench.liars_expected,
-            "dixmille": bench.bank_at(300)}
+            "dixmille": bench.bank_at(300), "generala": bench.generala_greedy, "pokerdice": bench.poker_group,
+            "scc": bench.scc_stop, "midnight": bench.midnight_random}
 
 
 @pytest.mark.parametrize("pack", MULTI)

@@ -110,13 +110,17 @@ MATCHES = (("pig", 2, "hold-at-20"), ("pig", 3, "hold-at-20"), ("pig", 4, "hold-
            ("hog", 3, "hold-at-20"), ("mia", 3, "truthful"), ("mia", 3, "challenger"),
            ("mia-modern", 3, "truthful"), ("mia-modern", 3, "challenger"), ("meier", 3, "truthful"),
            ("meier", 3, "challenger"),
-           ("liars-dice", 4, "expected"), ("dix-mille", 2, "bank-at-300"), ("dix-mille-500", 2, "bank-at-300"))
+           ("liars-dice", 4, "expected"), ("dix-mille", 2, "bank-at-300"), ("dix-mille-500", 2, "bank-at-300"),
+           ("generala", 2, "roll-once"), ("poker-dice", 2, "largest-group"), ("scc-classic", 3, "stop-at-once"),
+           ("midnight", 2, "random"), ("midnight", 2, "qualify-high"))
 
 
 def baselines():
     """{name: player} of every baseline MATCHES names."""
     return {"hold-at-20": hold_at(20), "truthful": truthful, "challenger": challenger,
-            "expected": liars_expected, "bank-at-300": bank_at(300)}
+            "expected": liars_expected, "bank-at-300": bank_at(300), "roll-once": generala_greedy,
+            "largest-group": poker_group, "stop-at-once": scc_stop, "random": midnight_random,
+            "qualify-high": midnight_high}
 
 
 def run(games, progress=None):
@@ -223,3 +227,11 @@ def midnight_high(params, view):
 def scc_stop(params, view):
     """Ship, Captain, Crew: roll, and stop as soon as it may."""
     return "stop" if params["cargo_reroll"] and len(view["aside"]) == 3 else "roll"
+
+
+def midnight_random(params, view):
+    """Midnight: keep one die of the roll, drawn from the view (the same view, the same die)."""
+    if not view["actions"] % 2:
+        return "roll"
+    r = view["last_roll"]
+    return "keep %d" % r[(view["actions"] * 7 + sum(r) + sum(view["scores"])) % len(r)]
