@@ -138,6 +138,17 @@ def test_pig_table_is_the_optimal_policy():
     assert gaps > 2000  # not a threshold policy: many rows roll again after a hold
 
 
+def test_dix_mille_lines_are_the_exact_solve():
+    """cupcore.bots.dixmille's lines are what cupkit.dixsolve fits to the exact values of a turn of 3 rolls."""
+    from cupkit import dixsolve
+    from cupcore.bots import dixmille
+    t = dixsolve.table()
+    for n in range(1, 7):
+        for r in range(1, 4):
+            _, a, b, _ = t[(n, r, False)]
+            assert dixmille._LINE[n - 1][2 * r - 2:2 * r] == (a, b), (n, r)
+
+
 def test_pig_exact_figures():
     r = bench.pig_exact()
     assert round(r["self_first"], 4) == 0.5306

@@ -1,5 +1,5 @@
 """Dix Mille's turn, solved exactly for the most points a turn banks on average (CPython, the laptop):
-the table cupcore.bots.dixmille reads. `cupkit bots dix-table` prints it.
+the table cupcore.bots.dixmille reads (`python -m cupkit.dixsolve` prints it; a test holds them equal).
 
 A state is a choice between rolling and banking: n dice to roll (6 after all six were kept: a free
 roll), r counted rolls left, the turn total T (a multiple of 50). Rolling n dice gives each multiset
