@@ -18,23 +18,31 @@ MULTI = [p for p in packs.ids([paths.PACKS])
          if packs.load(p, [paths.PACKS]).get("engine") in bots.ENGINES]
 
 
-def test_the_multiplayer_packs_of_the_pig_family_and_mia_have_a_player():
-    """The players cover the engines of issue 15 (Pig, Mia); the dice table's engines have none yet."""
+PLAYED = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight")
+
+
+def test_the_multiplayer_packs_of_the_engines_with_a_player_have_one():
+    """The players cover the engines of issue 15: Pig, Mia and the dice table's."""
     for pid in MULTI:
         assert packs.load(pid, [paths.PACKS])["players"]["max"] > 1
-    assert sorted(bots.ENGINES) == ["mia", "pig"]
-    assert sorted(MULTI) == ["big-pig", "hog", "meier", "mia", "mia-modern", "pig"]
+    assert sorted(bots.ENGINES) == sorted(PLAYED)
+    assert sorted(MULTI) == ["big-pig", "dix-mille", "dix-mille-500", "generala", "hog", "liars-dice", "meier",
+                             "mia", "mia-modern", "midnight", "pig", "poker-dice", "scc", "scc-classic"]
     with pytest.raises(ValueError, match="no computer player for beetle"):
         bots.move("beetle", {}, {})
 
 
 def test_a_record_gives_the_cup_seats_only_where_it_has_a_player():
     assert replay.start({"pack": "pig", "players": 3, "seed": 1, "cups": [0, 2]}).turn == 0
+    assert replay.start({"pack": "liars-dice", "players": 3, "seed": 1, "cups": [1]}).turn == 0
+    assert replay.start({"pack": "dix-mille-500", "players": 2, "seed": 1, "cups": [0, 1]}).turn == 0
     with pytest.raises(ValueError, match="cups: beetle has no computer player"):
         replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": [1]})
     replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": []})  # none: any engine
-    # the dice table's part 2 has no players yet: its packs refuse the cup's seats as every other
-    for pid in ("generala", "poker-dice", "dix-mille", "dix-mille-500", "liars-dice"):
+    # the dice table's packs still without a player refuse the cup's seats as every other
+    for pid in ("generala", "poker-dice", "scc-classic", "midnight"):
+        if packs.load(pid, [paths.PACKS])["engine"] in bots.ENGINES:
+            continue
         assert pid not in MULTI
         with pytest.raises(ValueError, match="cups: %s has no computer player" % pid):
             replay.start({"pack": pid, "players": 2, "seed": 1, "cups": [1]})
@@ -52,7 +60,13 @@ def _hidden_twin(rec, game, seat, seed):
     other = _dice(seed + 7919)
     for i in range(game.used, len(dice)):
         dice[i] = other[i]
-    if game.params.get("ranking"):
+    if game.__module__.endswith("liars") and game.cups is not None:
+        at = rec["_rolls"][-1]  # where this round's roll took its dice: every cup, in seat order
+        mine = sum(game.scores[:seat])
+        for i in range(sum(game.scores)):
+            if not mine <= i < mine + game.scores[seat]:
+                dice[at + i] = other[at + i]
+    elif game.params.get("ranking"):
         starts = rec["_rolls"]  # where each roll of this round took its two dice
         mine = starts[-1] if starts and game.view(seat)["cup"] is not None else -1
         for at in starts:
@@ -63,15 +77,18 @@ def _hidden_twin(rec, game, seat, seed):
     return twin
 
 
+LONG = {"dixmille": 60}  # actions checked a game, where 400 would make the test slow (each twin replays)
+
+
 @pytest.mark.parametrize("pack", MULTI)
 def test_hidden_information_changes_no_decision(pack):
     """Two games that differ only in what the seat to act cannot see get the same decision."""
     checked = 0
-    for seed in range(12):
+    for seed in range(48 if pack in ("poker-dice", "scc", "scc-classic", "midnight") else 12):  # short games: more
         players = 2 + seed % 3
         rec = {"pack": pack, "players": players, "seed": seed, "dice": _dice(seed), "actions": [], "_rolls": []}
         game = replay.start({k: v for k, v in rec.items() if k != "_rolls"}, [paths.PACKS])
-        while not game.over and len(rec["actions"]) < 400:
+        while not game.over and len(rec["actions"]) < LONG.get(packs.load(pack, [paths.PACKS])["engine"], 400):
             seat = game.turn
             view = game.view(seat)
             act = bots.move(game.__module__.split(".")[-1], game.params, view)
@@ -80,7 +97,7 @@ def test_hidden_information_changes_no_decision(pack):
             assert twin.view(seat) == view
             assert bots.move(twin.__module__.split(".")[-1], twin.params, twin.view(seat)) == act
             checked += 1
-            if act == "roll" and game.params.get("ranking"):
+            if act == "roll" and (game.params.get("ranking") or game.__module__.endswith("liars")):
                 rec["_rolls"].append(game.used)
             game.apply(act)
             rec["actions"].append(act)
@@ -89,11 +106,17 @@ def test_hidden_information_changes_no_decision(pack):
     assert checked > 150
 
 
+BASELINE = {"pig": bench.hold_at(20), "mia": bench.truthful, "liars": bench.liars_expected,
+            "dixmille": bench.bank_at(300), "generala": bench.generala_greedy, "pokerdice": bench.poker_group,
+            "scc": bench.scc_stop, "midnight": bench.midnight_random}
+
+
 @pytest.mark.parametrize("pack", MULTI)
 def test_decisions_are_legal_in_many_games(pack):
     """The cup's player at every seat, and beside baselines, over hundreds of games per pack."""
-    other = bench.hold_at(20) if packs.load(pack, [paths.PACKS])["engine"] == "pig" else bench.truthful
-    me = bench.cup(packs.load(pack, [paths.PACKS])["engine"])
+    engine = packs.load(pack, [paths.PACKS])["engine"]
+    other = BASELINE[engine]
+    me = bench.cup(engine)
     for seed in range(300):
         players = 2 + seed % 4
         seats = [me if (seed + i) % 3 else other for i in range(players)] if seed % 2 else [me] * players
@@ -113,6 +136,17 @@ def test_pig_table_is_the_optimal_policy():
     gaps = sum(1 for i in range(100) for j in range(100)
                if sum(1 for k in range(2, 100 - i) if pol[i][j][k] != pol[i][j][k - 1]) > 1)
     assert gaps > 2000  # not a threshold policy: many rows roll again after a hold
+
+
+def test_dix_mille_lines_are_the_exact_solve():
+    """cupcore.bots.dixmille's lines are what cupkit.dixsolve fits to the exact values of a turn of 3 rolls."""
+    from cupkit import dixsolve
+    from cupcore.bots import dixmille
+    t = dixsolve.table()
+    for n in range(1, 7):
+        for r in range(1, 4):
+            _, a, b, _ = t[(n, r, False)]
+            assert dixmille._LINE[n - 1][2 * r - 2:2 * r] == (a, b), (n, r)
 
 
 def test_pig_exact_figures():

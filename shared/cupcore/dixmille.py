@@ -74,6 +74,7 @@ class Game(Table):
 
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.goal = params["goal"]
         self.rolls = params["rolls"]
         self.entry = params["entry"]

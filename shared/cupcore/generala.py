@@ -44,6 +44,7 @@ class Game(Rolls):
 
     def __init__(self, pack, players, params, rng, stack):
         Rolls.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.pay = (params["generala"], params["double"])
         self.sheet = bytearray(b"\xff" * (players * 11))  # per player, per category; 255: free
 

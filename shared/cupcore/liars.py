@@ -23,6 +23,7 @@ class Game(Table):
 
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.scores = [params["dice"]] * players
         self.wild = params["wild"]
         self.cups = None  # this round's dice, per player, once rolled

@@ -20,6 +20,7 @@ class Game(Table):
 
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.one = params["keep"] == "one"
         self.aside = []  # this turn's kept faces (the last turn's once the game is over)
         self.rolled = False  # the player to act has rolled and must keep

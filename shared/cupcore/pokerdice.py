@@ -62,6 +62,7 @@ class Game(Rolls):
 
     def __init__(self, pack, players, params, rng, stack):
         Rolls.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.wild = params["wild"]
 
     def legal(self):

@@ -20,6 +20,7 @@ class Game(Table):
 
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.reroll = params["cargo_reroll"]
         self.aside = []  # this turn's ship, captain and crew (the last turn's once the game is over)
         self.left = 3  # rolls left to the player to act

@@ -9,7 +9,7 @@ same view always gives the same action, on every port. One module per engine
 
 import sys
 
-ENGINES = ("pig", "mia")
+ENGINES = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight")
 
 
 def check(cups, n, pack):
