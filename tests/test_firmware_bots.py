@@ -120,11 +120,10 @@ def test_the_cup_says_what_it_did_in_words():
 
 
 def test_the_pack_page_has_a_seat_row_for_the_engines_with_a_player(tmp_path):
-    """The page's own list of those engines (no need to load cupcore.bots for it) is cupcore.bots.ENGINES but
-    the dice table's (their players are in the core and the host's bench; on the device the seat row waits
-    for the memory budget)."""
+    """The page's own list of those engines (no need to load cupcore.bots for it) is cupcore.bots.SEATED (the
+    dice table's players are in the core and the host's bench; on the device their seats wait for memory)."""
     from cupfw.screens.pack import _BOTS
-    assert sorted(_BOTS) == sorted(e for e in bots.ENGINES if e in ("pig", "mia"))
+    assert sorted(_BOTS) == sorted(bots.SEATED)
     app = App(Board(data_dir=str(tmp_path)))
     seen = set()
     from cupfw.bot import unload

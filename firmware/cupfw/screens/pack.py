@@ -23,7 +23,7 @@ except ImportError:  # CPython
         return x
 
 SIDES = (4, 6, 8, 10, 12, 20)
-_BOTS = const(("pig", "mia"))  # cupcore.bots.ENGINES but the dice table's (a test holds it): no need to load it here
+_BOTS = const(("pig", "mia"))  # cupcore.bots.SEATED (a test holds it): no need to load it here
 _WHO = const(("a person", "the cup"))
 
 
