@@ -4,13 +4,15 @@ One chip boots once, with the firmware installed as `cupkit flash --board pico` 
 circuitpython, CircuitPython's UF2 and CIRCUITPY as `cupkit flash --drive --board pico-cp` fills it) and
 the bench file in /data (cupfw.bench: the least free heap of each screen, on the serial console). Then:
 
-- tours: key presses on the running cup, through the menu, a pack's page and a game of each engine, for
-  the most players the pack takes (its heap figure is the busiest moment of that game).
-  A key's time is from the press (from the release for B, which acts when let go) to the end of the
-  first display transfer that begins after it; the tumble is the frames from a roll's first to its last;
-- at the chip's REPL (the app stopped, the bench file removed): each screen drawn from a blank frame
-  buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time to
-  open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
+- tours (TOURS): key presses on the running cup, through the menu, a pack's page and a game of each engine
+  that has a screen, for the most players the pack takes (the cup: its most dice; its heap figure is the
+  busiest moment of that game). A key's time is from the press (from the release for B, which acts when
+  let go) to the end of the first display transfer that begins after it; the chip runs on after each key
+  until its animation is over; the tumble is the frames from a roll's first to its last;
+- at the chip's REPL (the app stopped, the bench file removed): each screen, and each page of one that
+  has several (Generala's sheet, Liar's Dice's cover, turn, peek, bid and reveal, ...), drawn from a blank
+  frame buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time
+  to open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
   the chip).
 
 Every figure is deterministic: the chip runs stepped, seeded, on its own clock. CircuitPython compiles
@@ -80,7 +82,7 @@ TOURS = (
                     ("right", "next die", "key"), ("a", "mark", "key"), ("b", "roll the marked", "release roll"),
                     ("b", "stand", "release"), ("down", "hands", "key"), ("up", "back", "key"))),
     # (a first roll that busts, as Player 1's does in the whole tour, shows BUST: the next A rolls for Player 2)
-    ("dix-mille", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark, or roll after a bust", "key"),
+    ("dix-mille", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark (or roll: bust)", "key"),
                    ("right", "next die", "key"), ("a", "mark", "key"), ("b", "keep (or why not)", "release"),
                    ("down", "scores", "key"), ("up", "back", "key"))),
     ("liars-dice", (("a", "start", "open"), ("a", "roll every cup", "roll"), ("a", "peek (A held)", "key"),
@@ -437,7 +439,7 @@ def report(r, v):
     seen = {}
     for screen, key, ms in r["keys"]:
         seen.setdefault((screen, key), []).append(ms)
-    out += ["  %-12s %-20s %s" % (s, k, " ".join("-" if m is None else "%.0f" % m for m in ms))
+    out += ["  %-17s %-20s %s" % (s, k, " ".join("-" if m is None else "%.0f" % m for m in ms))
             for (s, k), ms in seen.items()]
     out += ["", "dice tumble: " + ", ".join("%s %s fps" % (p, "-" if f is None else "%.1f" % f) for p, f in r["tumble"]),
             "least free heap (after a collection, each frame; heap %d bytes): " % r["heap_total"] + ", ".join(
