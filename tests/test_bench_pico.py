@@ -1,36 +1,104 @@
 """`cupkit bench pico` on the emulated Pico: the shape of its figures, and the targets it meets stay met.
 
-One boot per interpreter, the tour of one pack only (the command plays every engine); the figures are in the
-chip's own time, so they are the same on every run and machine. Like test_emu.py, this fails, never skips, without Node.
+One boot per interpreter, the tours of a few packs only (the command plays one pack of every engine: TOURS,
+4-5 minutes on MicroPython, 8-11 on CircuitPython); every screen is drawn at the REPL on both. The figures
+are in the chip's own time, so they are the same on every run and machine. Like test_emu.py, this fails,
+never skips, without Node.
 """
 
+import os
 import subprocess
 import sys
 
+from cupcore import packs
+
+from cupkit import paths
 from cupkit.bench import pico as bench_pico
 
+# The screens drawn before the dice table: their full redraws meet 30 ms on MicroPython (15-23 ms), and draw
+# in under 60 ms on CircuitPython
+OLD_SCREENS = ("menu", "pack page", "rules", "settings", "pig", "hog", "mia", "scoundrel", "bogey")
+# The pages of the screens that have several, each drawn on its own
+PAGES = ("mia: cover", "mia: choices", "mia: cup", "mia: claim", "mia: reveal", "bogey: hand", "bogey: places",
+         "cup: hidden", "cup: peek", "cup: lifted", "generala", "generala: sheet", "poker-dice: hands",
+         "dix-mille: keep", "dix-mille: bust", "dix-mille: scores", "liars-dice: first cover", "liars-dice: cover",
+         "liars-dice: turn", "liars-dice: peek", "liars-dice: bid", "liars-dice: reveal")
 
-def test_the_figures_of_one_tour_and_every_screen():
-    r = bench_pico.measure(tours=("pig",))
+
+def engine(pack):
+    return packs.load(pack, [paths.PACKS])["engine"]
+
+
+def screens():
+    """The engines that have a screen of their own (cupfw/games/ENGINE.py; tray is the dice tray they share)."""
+    folder = os.path.join(paths.FIRMWARE_PKG, "games")
+    return sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and f not in ("__init__.py", "tray.py"))
+
+
+def drawn(names, pack):
+    """The redraw rows of pack's screen."""
+    return [n for n in names if n == pack or n.startswith(pack + ": ")]
+
+
+def test_the_tours_play_every_game_screen():
+    """TOURS: a pack of every engine that has a screen (and Hog, Pig's screen with its dice to choose), each from
+    the pack page's start; every pack is in the grouped menu, reached from the top (route)."""
+    toured = [p for p, keys in bench_pico.TOURS]
+    assert len(set(toured)) == len(toured)
+    assert sorted(set(engine(p) for p in toured)) == screens()
+    assert len(toured) == len(screens()) + 1 and "hog" in toured
+    ids = packs.ids([paths.PACKS])
+    for pack, keys in bench_pico.TOURS:
+        assert pack in ids and keys[0] == ("a", "start", "open"), pack
+        assert all(what in ("key", "open", "roll", "release", "release roll") for k, label, what in keys), pack
+        rolls = [what for k, label, what in keys if what in ("roll", "release roll")]
+        assert rolls or engine(pack) in ("scoundrel", "bogey"), pack
+        assert bench_pico.route(pack, None, True)[0] == "down"  # below "Resume"
+    # the most players (the cup: its most dice, 10 of the 5 the page offers)
+    assert [k for k, label in bench_pico.page_keys("mafia")] == ["down"] + ["right"] * 3 + ["up"]  # 3 to 6
+    assert [k for k, label in bench_pico.page_keys("cup")] == ["down"] + ["right"] * 5 + ["up"]
+    assert [k for k, label in bench_pico.page_keys("scoundrel")] == ["down", "up"]
+
+
+def test_the_figures_of_a_few_tours_and_every_screen():
+    # Pig; the cup (its page's dice); Liar's Dice (the cups lifted after B, the keys' animation let run out)
+    tours = ("pig", "cup", "liars-dice")
+    r = bench_pico.measure(tours=tours)
     assert 200 < r["boot_ms"] < 3000
     screens = [n for n, d, b in r["redraw"]]
-    assert screens[:4] == ["menu", "pack page", "rules", "settings"] and "mia: reveal" in screens
+    assert screens[:4] == ["menu", "pack page", "rules", "settings"]
+    for pack, keys in bench_pico.TOURS:  # every game screen, at the REPL too
+        assert drawn(screens, pack), pack
+    assert set(PAGES) <= set(screens)
     for name, draw, bus in r["redraw"]:
         assert 0 < draw < 200 and 9 < bus < 11, name  # all 8 pages: 1,024 bytes at 1 MHz (the pico profile)
     keyed = set((s, k) for s, k, ms in r["keys"])
     assert ("menu", "open pig") in keyed and ("pig", "roll") in keyed and ("pig", "hold") in keyed
+    assert ("pack page", "more dice") in keyed and ("cup", "roll the marked") in keyed
+    assert ("liars-dice", "peek (A held)") in keyed and ("liars-dice", "Liar!") in keyed
     # a key whose screen did not change (a hold after a bust) shows no frame: None
     assert all(ms is None or 0 < ms < 1000 for s, k, ms in r["keys"]), r["keys"]
     assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
-    assert [p for p, fps in r["tumble"]] == ["pig", "pig"] and all(fps > 5 for p, fps in r["tumble"])
-    assert [p for p, b in r["heap"]] == ["pig"]
-    assert [p for p, t in r["open"]] == ["pig", "hog", "mia", "scoundrel", "bogey"]
+    assert all(ms is None or ms > 10 for s, k, ms in r["keys"]), r["keys"]  # never a frame of the key before
+    assert [p for p, fps in r["tumble"]] == ["pig", "pig", "cup", "cup", "liars-dice"]
+    assert all(fps > 5 for p, fps in r["tumble"])
+    assert [p for p, b in r["heap"]] == list(tours)  # a heap figure for each game played
+    assert [p for p, t in r["open"]] == [p for p, keys in bench_pico.TOURS]
     assert len(r["import"]) > 20 and all(t > 0 for m, t in r["import"] if not m.startswith("cupfw.hal."))
     assert ("pack page", "more players") in keyed  # the game is played for its most players
     v = bench_pico.verdicts(r)
-    # met: keep them so (every screen's full redraw under 30 ms, the keys of the Pig tour, saves included,
-    # under 50 ms from the press to the frame, the dice tumble at 20 frames a second or more)
-    assert v["heap_kb"][1] and v["redraw_ms"][1] and v["key_ms"][1] and v["tumble_fps"][1], v
+    # met: keep them so (the heap; the keys of the menu, the pack page, Pig and the cup, actions included, under
+    # 50 ms from the press to the frame; their dice tumble at 20 frames a second or more; the full redraw of every
+    # screen drawn before the dice table under 30 ms). Missed, as the README says: Liar's Dice's Liar! (53-61 ms)
+    # and the full redraws of Generala's sheet, Dix Mille's bust, Liar's Dice's peek and reveal (34-46 ms);
+    # others are at the line (28-30.5 ms across runs: Generala's tray, Dix Mille's keep, Liar's Dice's turn and bid).
+    assert v["heap_kb"][1], v
+    keys = [(s, k, ms) for s, k, ms in r["keys"] if s != "liars-dice" and k != "start" and not k.startswith("open ")]
+    assert all(ms is None or ms < 50 for s, k, ms in keys), keys
+    assert all(fps >= 20 for p, fps in r["tumble"] if p != "liars-dice"), r["tumble"]
+    assert all(fps > 15 for p, fps in r["tumble"]), r["tumble"]  # Liar's Dice's cups: 21 fps
+    assert all(d + b < 30 for n, d, b in r["redraw"] if n.split(":")[0] in OLD_SCREENS), r["redraw"]
+    assert all(d + b < 50 for n, d, b in r["redraw"]), r["redraw"]  # the worst, Liar's Dice's reveal: 41-46 ms
     text = "\n".join(bench_pico.report(r, v))
     assert "full redraw" in text and "targets: redraw < 30 ms" in text and "free heap >= 150 KB" in text
 
@@ -40,10 +108,18 @@ def test_the_same_figures_on_circuitpython():
     r = bench_pico.measure(tours=("hog",), circuitpython=True)  # the nearest pack with a roll on the menu
     assert r["interpreter"] == "circuitpython" and 2000 < r["boot_ms"] < 8000
     assert 150000 < r["heap_total"] < 170000  # CircuitPython's heap on a Pico, about 160 KB
-    assert [n for n, d, b in r["redraw"]][:4] == ["menu", "pack page", "rules", "settings"]
+    screens = [n for n, d, b in r["redraw"]]
+    assert screens[:4] == ["menu", "pack page", "rules", "settings"]
+    for pack, keys in bench_pico.TOURS:
+        assert drawn(screens, pack), pack
+    assert set(PAGES) <= set(screens)
     # all 8 pages at 1 MHz, and CircuitPython's show() in Python comparing them with what the panel holds
     # (drawing pixel by pixel, as adafruit_framebuf does, took 107-260 ms; a page at a time 9-33)
-    assert all(0 < draw < 60 and 9 < bus < 13 for n, draw, bus in r["redraw"]), r["redraw"]
+    old = [(n, d, b) for n, d, b in r["redraw"] if n.split(":")[0] in OLD_SCREENS]
+    assert all(0 < draw < 60 and 9 < bus < 13 for n, draw, bus in old), old
+    # the dice table's screens draw in up to about 100 ms (Liar's Dice's reveal); a collection may fall in the
+    # show() of one whose drawing left much garbage (Liar's Dice's turn and peek: 22-25 ms)
+    assert all(0 < draw < 200 and 9 < bus < 40 for n, draw, bus in r["redraw"]), r["redraw"]
     # the chip is let finish before each key: every key that changes the screen shows its frame
     assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
     # met on CircuitPython too: the menu's and the pack page's keys under 50 ms (changed pages only sent,
@@ -52,6 +128,7 @@ def test_the_same_figures_on_circuitpython():
     assert keys and all(ms < 50 for ms in keys), r["keys"]
     assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps > 15 for p, fps in r["tumble"])
     assert [p for p, b in r["heap"]] == ["hog"]
+    assert [p for p, t in r["open"]] == [p for p, keys in bench_pico.TOURS]
     mods = [m for m, t in r["import"]]
     assert "cupfw.hal.circuit" in mods and "cupfw.hal.micro" not in mods
     v = bench_pico.verdicts(r)

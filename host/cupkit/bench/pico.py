@@ -4,13 +4,15 @@ One chip boots once, with the firmware installed as `cupkit flash --board pico` 
 circuitpython, CircuitPython's UF2 and CIRCUITPY as `cupkit flash --drive --board pico-cp` fills it) and
 the bench file in /data (cupfw.bench: the least free heap of each screen, on the serial console). Then:
 
-- tours: key presses on the running cup, through the menu, a pack's page and a game of each engine, for
-  the most players the pack takes (its heap figure is the busiest moment of that game).
-  A key's time is from the press (from the release for B, which acts when let go) to the end of the
-  first display transfer that begins after it; the tumble is the frames from a roll's first to its last;
-- at the chip's REPL (the app stopped, the bench file removed): each screen drawn from a blank frame
-  buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time to
-  open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
+- tours (TOURS): key presses on the running cup, through the menu, a pack's page and a game of each engine
+  that has a screen, for the most players the pack takes (the cup: its most dice; its heap figure is the
+  busiest moment of that game). A key's time is from the press (from the release for B, which acts when
+  let go) to the end of the first display transfer that begins after it; the chip runs on after each key
+  until its animation is over; the tumble is the frames from a roll's first to its last;
+- at the chip's REPL (the app stopped, the bench file removed): each screen, and each page of one that
+  has several (Generala's sheet, Liar's Dice's cover, turn, peek, bid and reveal, ...), drawn from a blank
+  frame buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time
+  to open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
   the chip).
 
 Every figure is deterministic: the chip runs stepped, seeded, on its own clock. CircuitPython compiles
@@ -33,9 +35,14 @@ CP_HEAP_KB = 80  # CircuitPython's heap is about 160 KB, MicroPython's 240 KB
 HOLD = 80  # ms a key is held (as cupkit sim's scripts)
 LONG = 1000  # ms B is held to leave a game
 SAME_SHOW = 2 * MS  # transfers this close belong to one frame (the runs of changed pages)
+QUIET = 120  # ms with no frame after a key's wait: its animation is over (a tumble's frames are 40 ms apart,
+# the dots of Mia's and Liar's Dice's lifting cups 80 ms)
 
 # (pack, keys): a key is (name, label, what): "key", "open" (a screen opens), "roll" (a tumble follows),
-# "release" (timed from the release)
+# "release" (timed from the release), "release roll" (both). B acts when let go in a game.
+# One pack of each engine with a screen (cupfw/games), and Hog (Pig's screen with its dice to choose);
+# where an engine has several packs, the one whose screen does the most (scc-classic's stop,
+# drop-dead-classic's five dice).
 TOURS = (
     ("pig", (("a", "start", "open"), ("a", "roll", "roll"), ("b", "hold", "release"), ("a", "roll", "roll"))),
     ("hog", (("a", "start", "open"), ("up", "more dice", "key"), ("a", "roll", "roll"))),
@@ -46,6 +53,42 @@ TOURS = (
                    ("down", "avoid the room", "key"), ("a", "take or fight", "key"))),
     ("bogey", (("a", "start", "open"), ("right", "next card", "key"), ("a", "pick up", "key"),
                ("b", "put back", "release"), ("down", "discard", "key"), ("b", "end the turn", "release"))),
+    # the cup for its most dice, 10 (the pack page's keys: page_keys); open, as a roll under the cup shows no
+    # tumble (the REPL draws the cup hidden, peeked at and lifted)
+    ("cup", (("a", "start", "open"), ("a", "roll", "roll"), ("right", "next die", "key"), ("up", "mark", "key"),
+             ("right", "next die", "key"), ("a", "mark", "key"), ("b", "unmark all", "release"), ("up", "mark", "key"),
+             ("left", "die back", "key"), ("left", "to the roll", "key"), ("a", "roll the marked", "roll"))),
+    ("beetle", (("a", "start", "open"), ("a", "roll", "roll"), ("down", "scores", "key"),
+                ("up", "back", "key"), ("a", "roll", "roll"))),
+    ("chicago", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "roll", "roll"), ("down", "scores", "key"),
+                 ("up", "back", "key"))),
+    ("drop-dead-classic", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "roll", "roll"),
+                           ("down", "scores", "key"), ("up", "back", "key"))),
+    ("boston", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "roll", "roll"), ("a", "roll", "roll"),
+                ("down", "scores", "key"), ("up", "back", "key"))),
+    ("midnight", (("a", "start", "open"), ("a", "roll", "roll"), ("right", "next die", "key"),
+                  ("a", "keep", "key"), ("a", "roll", "roll"), ("down", "scores", "key"), ("up", "back", "key"))),
+    ("scc-classic", (("a", "start", "open"), ("a", "roll", "roll"), ("b", "stop", "release"), ("a", "roll", "roll"),
+                     ("down", "scores", "key"), ("up", "back", "key"))),
+    ("zambales", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "roll", "roll"), ("down", "scores", "key"),
+                  ("up", "back", "key"))),
+    ("mafia", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "roll", "roll"), ("down", "tokens", "key"),
+               ("up", "back", "key"))),
+    ("generala", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark", "key"), ("right", "next die", "key"),
+                  ("a", "mark", "key"), ("b", "roll the marked", "release roll"), ("down", "the sheet", "key"),
+                  ("down", "next box", "key"), ("right", "next sheet", "key"), ("a", "own sheet", "key"),
+                  ("a", "score", "key"), ("a", "roll", "roll"))),
+    ("poker-dice", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark", "key"),
+                    ("right", "next die", "key"), ("a", "mark", "key"), ("b", "roll the marked", "release roll"),
+                    ("b", "stand", "release"), ("down", "hands", "key"), ("up", "back", "key"))),
+    # (a first roll that busts, as Player 1's does in the whole tour, shows BUST: the next A rolls for Player 2)
+    ("dix-mille", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark (or roll: bust)", "key"),
+                   ("right", "next die", "key"), ("a", "mark", "key"), ("b", "keep (or why not)", "release"),
+                   ("down", "scores", "key"), ("up", "back", "key"))),
+    ("liars-dice", (("a", "start", "open"), ("a", "roll every cup", "roll"), ("a", "peek (A held)", "key"),
+                    ("up", "one more", "key"), ("right", "next face", "key"), ("b", "to the choice", "release"),
+                    ("a", "bid", "key"), ("a", "cover: I have it", "key"), ("b", "to the choice", "release"),
+                    ("b", "Liar!", "release"), ("a", "next round", "key"))),
 )
 
 # each interpreter's HAL and clock, ahead of REPL (CircuitPython has no ticks_us: its monotonic_ns)
@@ -62,7 +105,7 @@ try:
 except OSError:
     pass
 from cupfw import app as A
-from cupfw.hal import A as KA, B
+from cupfw.hal import A as KA, B, DOWN
 b = Board(json.load(open("/board.json")))
 a = A.App(b)
 fb = a.fb
@@ -80,11 +123,24 @@ def key(bit, ev=0):
 def screen(name, arg=None):
     a.go(name, arg)
     a.switch()
-def game(pack, players):
+def game(pack, players, params=None):
+    rec = {"pack": pack, "players": players, "seed": 1, "actions": []}
+    if params:
+        rec["params"] = params
     t = us()
-    a.start({"pack": pack, "players": players, "seed": 1, "actions": []}, 1)
+    a.start(rec, 1)
     a.switch()
     out["open"].append([pack, diff(us(), t)])
+def act(bit, ev=0):  # a key, and the animation it started run to its end
+    key(bit, ev)
+    if a.scr.anim:
+        a.scr.tick(a.scr.anim)
+def tray(pack, scores="scores"):  # a game on the dice tray after its first roll, then its scores page
+    game(pack, MOST[pack])
+    act(KA)
+    redraw(pack)
+    act(DOWN)
+    redraw(pack + ": " + scores)
 redraw("menu")
 screen("screens.pack", "mia")
 redraw("pack page")
@@ -119,6 +175,66 @@ game("bogey", 1)
 redraw("bogey: hand")
 key(KA)
 redraw("bogey: places")
+game("cup", 1, {"dice": 10, "sides": 6, "hidden": True})
+act(KA)
+redraw("cup: hidden")
+key(KA)
+redraw("cup: peek")
+key(KA, 1)
+act(B, 1)
+redraw("cup: lifted")
+for p in ("beetle", "chicago", "drop-dead-classic", "boston", "midnight", "scc-classic", "zambales"):
+    tray(p)
+tray("mafia", "tokens")
+game("generala", MOST["generala"])
+for i in range(2 * MOST["generala"]):  # two rounds: each player's best box for the first roll
+    act(KA)
+    act(DOWN)
+    act(KA)
+act(KA)
+act(KA)
+redraw("generala")
+act(DOWN)
+redraw("generala: sheet")
+game("poker-dice", MOST["poker-dice"])
+for i in range(MOST["poker-dice"] - 1):  # every player but the last stands on a first roll
+    act(KA)
+    act(B, 1)
+act(KA)
+act(KA)
+redraw("poker-dice")
+act(DOWN)
+redraw("poker-dice: hands")
+game("dix-mille", MOST["dix-mille"])
+act(KA)
+act(KA)
+redraw("dix-mille: keep")
+g = a.scr.g
+for i in range(200):  # keep the first that scores and roll again, to a bust
+    if a.scr.s["bust"]:
+        break
+    l = g.legal()
+    a.scr.do("roll" if "roll" in l else l[0])
+    a.scr.tick(a.scr.anim)
+g = l = None
+redraw("dix-mille: bust")
+act(DOWN)
+redraw("dix-mille: scores")
+game("liars-dice", MOST["liars-dice"])
+redraw("liars-dice: first cover")
+act(KA)
+key(B, 1)
+act(KA)
+redraw("liars-dice: cover")
+key(KA)
+redraw("liars-dice: turn")
+key(KA)
+redraw("liars-dice: peek")
+key(KA, 1)
+key(B, 1)
+redraw("liars-dice: bid")
+act(B, 1)
+redraw("liars-dice: reveal")
 screen("screens.menu")
 for m in MODULES:
     A.drop(m)
@@ -160,16 +276,20 @@ def shows(transfers):
 
 
 def press(pico, key, what, wait, slow=False):
-    """Press key (held HOLD ms, or LONG), run on for wait ms; (ms to the frame, or None; the frames since).
+    """Press key (held HOLD ms, or LONG), run on for wait ms, and on while frames still come (QUIET); (ms to
+    the frame, or None; the frames since).
     slow (CircuitPython): then run on until the chip has finished its work."""
     n = len(pico.transfers)
     t0 = pico.now
     pico.press(key)
     pico.run(LONG if what == "leave" else HOLD)
-    if what == "release":
+    if what in ("release", "release roll"):
         t0 = pico.now
     pico.release(key)
     pico.run(wait)
+    end = pico.now + 5000 * MS
+    while pico.now < end and pico.transfers and pico.now - pico.transfers[-1][1] < QUIET * MS:
+        pico.run(QUIET)  # an animation still running (a roll after a bust, a lift): its frames are this key's
     if slow:
         headless.ready(pico)
     frames = [f for f in shows(list(pico.transfers)[n:]) if f[0] >= t0]
@@ -185,6 +305,17 @@ def tumble(frames):
 def most(pack):
     """The most players pack's game takes."""
     return packs.load(pack, [paths.PACKS])["players"]["max"]
+
+
+def page_keys(pack):
+    """The keys on pack's page (cupfw.screens.pack), from its first line back to it: the most players (the
+    page offers 2, or the fewest the pack takes if more, or the most if fewer); on the cup's page the most
+    dice, 10 (it offers the pack's 5)."""
+    if pack == "cup":
+        return [("down", "down")] + [("right", "more dice")] * 5 + [("up", "up")]
+    pl = packs.load(pack, [paths.PACKS])["players"]
+    offered = min(pl["max"], max(pl["min"], 2))
+    return [("down", "down")] + [("right", "more players")] * (pl["max"] - offered) + [("up", "up")]
 
 
 def route(pack, last, resume):
@@ -213,17 +344,13 @@ def tour(pico, pack, keys, last, resume, slow=False):
         rows.append(("menu", key, ms))
     ms, _ = press(pico, "a", "open", 700, slow)
     rows.append(("menu", "open " + pack, ms))
-    ms, _ = press(pico, "down", "key", 300, slow)
-    rows.append(("pack page", "down", ms))
-    for _ in range(most(pack) - min(most(pack), 2)):  # the page offers 2 players (or the most, if fewer)
-        ms, _ = press(pico, "right", "key", 300, slow)
-        rows.append(("pack page", "more players", ms))
-    ms, _ = press(pico, "up", "key", 300, slow)
-    rows.append(("pack page", "up", ms))
+    for key, label in page_keys(pack):
+        ms, _ = press(pico, key, "key", 300, slow)
+        rows.append(("pack page", label, ms))
     for key, label, what in keys:
-        ms, frames = press(pico, key, what, 1000 if what in ("open", "roll") else 400, slow)
+        ms, frames = press(pico, key, what, 1000 if what in ("open", "roll", "release roll") else 400, slow)
         rows.append((pack, label, ms))
-        if what == "roll":
+        if what in ("roll", "release roll"):
             fps.append((pack, tumble(frames)))
     press(pico, "b", "leave", 700, slow)  # the menu then opens at its top, "Resume" first
     return rows, fps
@@ -255,10 +382,13 @@ def measure(progress=None, tours=None, circuitpython=False):
                 say("playing " + pack)
                 start = len(pico.serial)
                 rows, f = tour(pico, pack, steps, last, resume, circuitpython)
-                last, resume = pack, True  # the game left stays saved: "Resume" heads the menu
+                last = pack  # the game left stays saved ("Resume" heads the menu), but for the cup's (no record)
+                resume = resume or packs.load(pack, [paths.PACKS])["engine"] != "cup"
                 keys += rows
                 fps += f
                 for name, low in re.findall(r"cupkit bench: heap (games\.\w+) (\d+)", pico.serial[start:]):
+                    if name != "games." + packs.load(pack, [paths.PACKS])["engine"]:
+                        raise RuntimeError("the tour of %s played %s" % (pack, name))
                     heap.append((pack, int(low)))
             say("timing each screen at the REPL")
             if circuitpython:  # its REPL cannot take the bus the stopped app held: power on again with B held
@@ -267,7 +397,8 @@ def measure(progress=None, tours=None, circuitpython=False):
                 pico.wait_serial("B held at power-on")
                 pico.release("b")
             pico.mode("fast")
-            code = "import gc, json, os, time\n" + CLOCKS[interp] + REPL.replace("MODULES", repr(modules(board, ext)))
+            code = "import gc, json, os, time\n" + CLOCKS[interp] + REPL.replace(
+                "MODULES", repr(modules(board, ext))).replace("MOST", repr(dict((p, most(p)) for p, k in TOURS)))
             got = json.loads(pico.repl(code, timeout=1800).strip().splitlines()[-1])
     return {"interpreter": interp, "boot_ms": round(boot, 1),
             "keys": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in keys],
@@ -308,7 +439,7 @@ def report(r, v):
     seen = {}
     for screen, key, ms in r["keys"]:
         seen.setdefault((screen, key), []).append(ms)
-    out += ["  %-12s %-20s %s" % (s, k, " ".join("-" if m is None else "%.0f" % m for m in ms))
+    out += ["  %-17s %-20s %s" % (s, k, " ".join("-" if m is None else "%.0f" % m for m in ms))
             for (s, k), ms in seen.items()]
     out += ["", "dice tumble: " + ", ".join("%s %s fps" % (p, "-" if f is None else "%.1f" % f) for p, f in r["tumble"]),
             "least free heap (after a collection, each frame; heap %d bytes): " % r["heap_total"] + ", ".join(
