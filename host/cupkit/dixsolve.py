@@ -13,7 +13,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from cupcore.dixmille import counts, score, scores
+from cupcore.bots.dixmille import keeps as choices
+from cupcore.dixmille import counts
 
 CAP = 10000
 
@@ -25,20 +26,8 @@ def _outcomes(n):
         w = factorial(n)
         for f in range(1, 7):
             w //= factorial(c[f])
-        keeps = []
-        if scores(c):
-            k = [0] * 7
-            while True:
-                f = 1
-                while f < 7 and k[f] == c[f]:
-                    k[f] = 0
-                    f += 1
-                if f == 7:
-                    break
-                k[f] += 1
-                s = score(list(k))
-                if s:
-                    keeps.append((sum(k), s))
+        k = [0] * 7
+        keeps = [(sum(k), s) for s in choices(faces, k)]  # the player's own enumeration of the keeps
         out.append((w / 6 ** n, keeps))
     return out
 
