@@ -15,34 +15,48 @@ from cupkit.bench import bots as bench
 from conftest import run_mp_json
 
 MULTI = [p for p in packs.ids([paths.PACKS])
-         if packs.load(p, [paths.PACKS]).get("engine") in bots.ENGINES]
+         if packs.load(p, [paths.PACKS]).get("engine") in bots.SEATED]
+CHOOSE = [p for p in MULTI if packs.load(p, [paths.PACKS])["engine"] in bots.ENGINES]  # a player with choices
 
 
 PLAYED = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight")
 
 
-def test_the_multiplayer_packs_of_the_engines_with_a_player_have_one():
-    """The players cover the engines of issue 15: Pig, Mia and the dice table's."""
-    for pid in MULTI:
-        assert packs.load(pid, [paths.PACKS])["players"]["max"] > 1
+def test_every_multiplayer_pack_has_a_player():
+    """The players cover the engines of issue 15: Pig, Mia and the dice table's; the luck games' seats
+    roll, their only action."""
+    for pid in packs.ids([paths.PACKS]):
+        p = packs.load(pid, [paths.PACKS])
+        assert (p["players"]["max"] > 1) == (pid in MULTI), pid
     assert sorted(bots.ENGINES) == sorted(PLAYED)
-    assert sorted(MULTI) == ["big-pig", "dix-mille", "dix-mille-500", "generala", "hog", "liars-dice", "meier",
-                             "mia", "mia-modern", "midnight", "pig", "poker-dice", "scc", "scc-classic"]
-    with pytest.raises(ValueError, match="no computer player for beetle"):
-        bots.move("beetle", {}, {})
+    assert sorted(bots.SEATED) == sorted(PLAYED + bots.LUCK)
+    assert len(MULTI) == 21
+    assert bots.move("mafia", {}, {}) == "roll"
+    with pytest.raises(ValueError, match="no computer player for scoundrel"):
+        bots.move("scoundrel", {}, {})
+
+
+def test_the_luck_games_seats_play_them_to_the_end():
+    """Their player reads nothing (so it is blind to what the seat cannot see): roll is always legal."""
+    for pid in MULTI:
+        p = packs.load(pid, [paths.PACKS])
+        if p["engine"] not in bots.LUCK:
+            continue
+        for seed in range(20):
+            n = p["players"]["min"] + seed % 3
+            game = replay.start({"pack": pid, "players": n, "seed": seed, "cups": list(range(n))}, [paths.PACKS])
+            while not game.over:
+                game.apply(bots.move(p["engine"], None, game.view(game.turn)))
 
 
 def test_a_record_gives_the_cup_seats_only_where_it_has_a_player():
     assert replay.start({"pack": "pig", "players": 3, "seed": 1, "cups": [0, 2]}).turn == 0
     assert replay.start({"pack": "meier", "players": 2, "seed": 1, "cups": [0, 1]}).turn == 0
-    with pytest.raises(ValueError, match="cups: beetle has no computer player"):
-        replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": [1]})
-    replay.start({"pack": "beetle", "players": 3, "seed": 1, "cups": []})  # none: any engine
-    # the dice table's players are in the core, but no record seats them until the device plays them
-    for pid in ("liars-dice", "dix-mille-500", "generala", "poker-dice", "scc-classic", "midnight"):
-        assert packs.load(pid, [paths.PACKS])["engine"] in bots.ENGINES
-        with pytest.raises(ValueError, match="cups: %s has no computer player on the device" % pid):
-            replay.start({"pack": pid, "players": 2, "seed": 1, "cups": [1]})
+    for pid in ("liars-dice", "dix-mille-500", "generala", "poker-dice", "scc-classic", "midnight", "beetle"):
+        assert replay.start({"pack": pid, "players": 3, "seed": 1, "cups": [1]}).turn == 0
+    with pytest.raises(ValueError, match="cups: scoundrel has no computer player"):
+        replay.start({"pack": "scoundrel", "players": 1, "seed": 1, "cups": [0]})
+    replay.start({"pack": "scoundrel", "players": 1, "seed": 1, "cups": []})  # none: any engine
 
 
 def _dice(seed, n=4000):
@@ -77,7 +91,7 @@ def _hidden_twin(rec, game, seat, seed):
 LONG = {"dixmille": 60}  # actions checked a game, where 400 would make the test slow (each twin replays)
 
 
-@pytest.mark.parametrize("pack", MULTI)
+@pytest.mark.parametrize("pack", CHOOSE)
 def test_hidden_information_changes_no_decision(pack):
     """Two games that differ only in what the seat to act cannot see get the same decision."""
     checked = 0
@@ -108,7 +122,7 @@ BASELINE = {"pig": bench.hold_at(20), "mia": bench.truthful, "liars": bench.liar
             "scc": bench.scc_stop, "midnight": bench.midnight_random}
 
 
-@pytest.mark.parametrize("pack", MULTI)
+@pytest.mark.parametrize("pack", CHOOSE)
 def test_decisions_are_legal_in_many_games(pack):
     """The cup's player at every seat, and beside baselines, over hundreds of games per pack."""
     engine = packs.load(pack, [paths.PACKS])["engine"]
@@ -155,7 +169,7 @@ def test_pig_exact_figures():
 def _views():
     """(engine, params, view) of every decision in a few games of every pack, for the ports to compare."""
     out = []
-    for pack in MULTI:
+    for pack in CHOOSE:
         for seed in range(4):
             game = replay.start({"pack": pack, "players": 2 + seed % 3, "seed": seed}, [paths.PACKS])
             eng = game.__module__.split(".")[-1]

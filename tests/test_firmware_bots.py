@@ -46,7 +46,7 @@ def check_cup_moves(rec):
     eng = game.__module__.split(".")[-1]
     for a in rec["actions"]:
         if game.turn in rec["cups"]:
-            assert a == bots.move(eng, game.params, game.view(game.turn))
+            assert a == bots.move(eng, getattr(game, "params", None), game.view(game.turn))
         game.apply(a)
     assert game.over
 
@@ -113,15 +113,56 @@ def test_mia_with_a_cup_seat_plays_to_the_end_from_the_person_s_keys(tmp_path):
 
 
 def test_the_cup_says_what_it_did_in_words():
+    """In the 12 characters the bottom line has after "P2 (cup) "."""
     from cupfw.bot import words
     s = {"turn_total": 22}
-    assert [words(a, s) for a in ("hold", "roll", "roll 5", "claim 54", "challenge", "pass", "concede")] == [
-        "holds at 22", "rolls", "rolls 5 dice", "claims 54", "challenges", "passes", "concedes"]
+    said = [words(a, s, e) for a, e in (
+        ("hold", "pig"), ("roll", "pig"), ("roll 5", "pig"), ("claim 54", "mia"), ("challenge", "mia"),
+        ("pass", "mia"), ("concede", "mia"), ("bid 12 5", "liars"), ("liar", "liars"), ("keep 1 1 1 5 5 5", "dixmille"),
+        ("bank", "dixmille"), ("roll 2 5", "generala"), ("roll 3", "pokerdice"), ("score straight", "generala"),
+        ("stand", "pokerdice"), ("stop", "scc"), ("keep 4", "midnight"))]
+    assert said == ["holds at 22", "rolls", "rolls 5 dice", "claims 54", "challenges", "passes", "concedes",
+                    "bids 12 x 5s", "calls Liar!", "keeps 111555", "banks 22", "rolls 2 dice", "rolls 1 die",
+                    "straight", "stands", "stops", "keeps 4"]
+    assert max(len(w) for w in said) <= 12
+
+
+def test_every_multiplayer_pack_plays_with_a_cup_seat(tmp_path):
+    """The pack page seats the cup in P2; the person's seat plays the demo's moves and dismisses what it
+    must (a reveal); the cup's seat plays by itself to the end, every action the core player's choice."""
+    from cupcore.rng import Rng
+    rng = Rng(5)
+    for pid in packs.ids():
+        p = packs.load(pid)
+        if p.get("engine") not in bots.SEATED:
+            continue
+        d = tmp_path / pid
+        d.mkdir()
+        app = start(d, pid, 2)
+        steps = 0
+        while not (app.scr.s["over"] and app.scr.ended()):
+            scr = app.scr
+            steps += 1
+            assert steps < 5000, pid
+            if scr.cup.said:
+                assert len(scr.cup.said) <= 21, scr.cup.said  # the bottom line's width
+            if scr.anim or scr.cup.locked():
+                app.run(100)
+            elif scr.note is not None or not scr.ended() or scr.s["over"]:
+                press(app, A)  # dismiss (a reveal); a tray's scores page back to the dice
+            else:
+                scr.auto(rng)
+                app.run(80)
+        rec = app.scr.rec
+        assert rec["cups"] == [1]
+        check_cup_moves(dict(rec, actions=list(rec["actions"])))
+        press(app, A)
+        assert app.name == "screens.menu", pid
 
 
 def test_the_pack_page_has_a_seat_row_for_the_engines_with_a_player(tmp_path):
-    """The page's own list of those engines (no need to load cupcore.bots for it) is cupcore.bots.SEATED (the
-    dice table's players are in the core and the host's bench; on the device their seats wait for memory)."""
+    """The page's own list of those engines (no need to load cupcore.bots for it) is cupcore.bots.SEATED:
+    every pack of more than one player."""
     from cupfw.screens.pack import _BOTS
     assert sorted(_BOTS) == sorted(bots.SEATED)
     app = App(Board(data_dir=str(tmp_path)))
@@ -174,11 +215,13 @@ def test_the_seat_row_follows_the_players(tmp_path):
     assert not [m for m in ("cupfw.bot", "cupcore.bots", "cupcore.bots.pig") if m in sys.modules]
 
 
-MP_GAME = """import json
+MP_GAME = """import json, sys
 from cupfw.hal.virtual import Board
 from cupfw.app import App
 from cupfw.hal import A, B, DOWN, UP
+from cupcore.rng import Rng
 app = App(Board(data_dir="data-bots", seed=3))
+rng = Rng(5)
 
 
 def press(bit):
@@ -205,32 +248,39 @@ def play(pack):
             continue
         if pack == "pig":
             press(B if scr.s["turn_total"] >= 15 else A)
-        else:  # Mia: roll when the menu offers it, else its first choice; B claims, A takes the least claim
+        elif pack == "mia":  # roll when the menu offers it, else its first choice; B claims, A takes the least claim
             if scr.ui == 1:
                 want = "roll" if "roll" in scr.choices else scr.choices[0]
                 while scr.choices[scr.sel] != want:
                     press(DOWN)
             press(B if scr.ui == 2 else A)
+        elif scr.note is not None or not scr.ended() or scr.s["over"]:
+            press(A)  # a reveal, or the scores page
+        else:
+            scr.auto(rng)  # the demo's move for the person's seat
+            app.run(80)
         n += 1
     rec = app.scr.rec
     print(json.dumps({"pack": rec["pack"], "players": rec["players"], "seed": rec["seed"], "cups": rec["cups"],
-                      "actions": list(rec["actions"])}))
+                      "actions": list(rec["actions"]),
+                      "loaded": [m for m in sys.modules if m[:12] == "cupcore.bots"]}))
     rec = scr = None  # (nothing here holds the game as its screen is left)
     press(A)
 
 
-play("pig")
-play("mia")
+for pack in PACKS:
+    play(pack)
 """
+TABLE = ["pig", "mia", "liars-dice", "generala", "dix-mille", "poker-dice", "scc-classic", "midnight", "mafia"]
 
 
 def test_the_cup_plays_on_micropython(image_mpy):
     """The whole path on the unix port from .mpy: the seat row, the driver, the players reading pig.bin
-    from the flash; every action of the cup's seat is the core's choice. (A roomy heap: this script is
-    compiled on the device, unlike the memory bench's player.)"""
+    from the flash; every action of the cup's seat is the core's choice, and the players are unloaded
+    after each. (A roomy heap: this script is compiled on the device, unlike the memory bench's player.)"""
     from conftest import run_mp_json
-    recs = run_mp_json(image_mpy, MP_GAME, heap_kb=128)
-    assert [r["pack"] for r in recs] == ["pig", "mia"]
+    recs = run_mp_json(image_mpy, "PACKS = %r\n" % TABLE + MP_GAME, heap_kb=128)
+    assert [r["pack"] for r in recs] == TABLE
     for rec in recs:
-        assert rec["cups"] == [1]
+        assert rec["cups"] == [1] and rec.pop("loaded") == []
         check_cup_moves(rec)

@@ -16,6 +16,7 @@ the cup's actions and dropped after it (a read of the flash while the cup thinks
 """
 
 import gc
+import sys
 
 from cupfw import gfx, play
 from cupfw.app import drop
@@ -32,8 +33,8 @@ _SAY = const(2000)  # ms its words stay after it acted
 
 
 def unload():
-    """cupcore.bots out of memory (replay's check of the record loaded it too)."""
-    for m in "cupcore.bots.pig cupcore.bots.mia cupcore.bots".split():
+    """cupcore.bots and its players out of memory (replay's check of the record loaded it too)."""
+    for m in [m for m in sys.modules if m[:12] == "cupcore.bots"]:
         drop(m)
 
 
@@ -95,11 +96,17 @@ class Screen:
         s = scr.s
         t = s["turn"]
         gc.collect()  # the garbage of the game so far freed first: the player's code fills its holes
+        g = scr.g
+        e = self.engine
+        if e == "generala":
+            g.sheets = True  # its player reads its sheet, which the device's screen keeps out of the summary
+        v = g.view(t)
+        g.sheets = False
         from cupcore import bots
-        act = bots.move(self.engine, scr.g.params, scr.g.view(t))
-        bots = None
+        act = bots.move(e, getattr(g, "params", None), v)  # (the luck games keep none: their seats only roll)
+        bots = v = None
         unload()
-        self.said = "P%d (cup) %s" % (t + 1, words(act, s))
+        self.said = "P%d (cup) %s" % (t + 1, words(act, s, e))
         self.until = now + _SAY
         scr.do(act, play.ROLL_MS if act[:4] == "roll" else 0)
         return True
@@ -119,15 +126,22 @@ class Screen:
             gfx.text(fb, self.said, 2, 56, 1, 0)
 
 
-def words(act, s):
-    """What the cup did, for people (s: the summary before it). (The words in one long string: no name
-    is interned for them.)"""
+def words(act, s, engine):
+    """What the cup did, for people, in the 12 characters the bottom line has after "P2 (cup) " (s: the
+    summary before it). (The words in one long string: no name is interned for them.)"""
     w = act.split()
-    ws = ("hold holds_at_%d roll rolls_%s_dice claim claims_%s "
-          "challenge challenges pass passes concede concedes").split()
+    ws = ("hold holds_at_%d roll rolls claim claims_%s challenge challenges pass passes concede concedes "
+          "bid bids_%s_x_%ss liar calls_Liar! keep keeps_%s bank banks_%d stand stands stop stops").split()
+    if w[0] == "score":
+        return w[1]  # Generala's box (the tray's words say what it wrote there)
     said = ws[ws.index(w[0]) + 1].replace("_", " ")
-    if w[0] == "hold":
+    if w[0] == "roll" and len(w) > 1:  # Hog: how many dice; Generala, Poker Dice: the dice rolled again
+        n = int(w[1]) if engine == "pig" else len(w) - 1
+        return "rolls %d %s" % (n, "die" if n == 1 else "dice")
+    if "%d" in said:
         return said % s["turn_total"]
-    if len(w) == 1:
-        return said[:5] if w[0] == "roll" else said
-    return said % w[1]
+    if w[0] == "bid":
+        return said % (w[1], w[2])
+    if "%s" in said:
+        return said % "".join(w[1:])  # a claim, or the faces kept: 11155
+    return said

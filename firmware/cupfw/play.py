@@ -156,7 +156,8 @@ class Game:
         pass
 
     def ended(self):
-        """True once the end of the game is on the screen (A or B then goes back to the menu)."""
+        """Over: True once the end of the game is on the screen (A or B then goes back to the menu).
+        Before: False while it shows what a person must see first (a reveal): the cup's seats wait."""
         return True
 
     def tick(self, now):

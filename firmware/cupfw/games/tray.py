@@ -71,7 +71,9 @@ class Screen(play.Game):
         return r
 
     def ended(self):
-        return self.mode == 1
+        """Over: the results are on the screen. Before: the dice are (not the scores page or a sheet,
+        which a seat of the cup waits for a person to leave)."""
+        return self.mode == 1 if self.s["over"] else not self.mode
 
     def press(self, bit):
         if self.mode and not self.s["over"]:

@@ -23,7 +23,9 @@ except ImportError:  # CPython
         return x
 
 SIDES = (4, 6, 8, 10, 12, 20)
-_BOTS = const(("pig", "mia"))  # cupcore.bots.SEATED (a test holds it): no need to load it here
+# cupcore.bots.SEATED (a test holds it): no need to load it here
+_BOTS = const(("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight",
+               "beetle", "boston", "chicago", "dropdead", "mafia", "zambales"))
 _WHO = const(("a person", "the cup"))
 
 
