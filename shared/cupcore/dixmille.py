@@ -8,50 +8,47 @@ this turn's; `bust` is true after a roll that busted.
 """
 
 from cupcore.dice import ROLL, Table
-from cupcore.digits import numbers
 
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"goal": (50, 100000), "rolls": (1, 10), "entry": (0, 10000)}
 
 
-def _faces(c):
-    """Each face on its own: n 1s or 5s score as singles (n < 3); n >= 3 of a kind. -1: a die that does not score."""
+def score(c):
+    """The best split of the kept dice (c[f]: how many of face f, f = 1..6, at most 6 in all) into
+    scoring combinations, every die in one; 0 when there is none.
+
+    One function, no table and no helper: on MicroPython an engine's code is heap, and legal()
+    calls this for every choice of dice of a roll."""
+    k = sum(c)
     t = 0
-    for f in range(1, 7):
+    for f in range(1, 7):  # each face on its own: three or more of a kind, or 1s and 5s as singles
         n = c[f]
         if n >= 3:
             t += (1000 if f == 1 else 100 * f) << (n - 3)
         elif n:
-            if f != 1 and f != 5:
-                return -1
+            if f != 1 and f != 5:  # a die that scores no way on its own
+                t = 0
+                break
             t += n * (100 if f == 1 else 50)
-    return t
-
-
-def score(c):
-    """The best split of the kept dice (c[f]: how many of face f, f = 1..6, at most 6 in all) into
-    scoring combinations, every die in one; 0 when there is none."""
-    k = sum(c)
-    best = _faces(c)
     if k < 5:  # the combinations of two kinds need five dice or six
-        return max(best, 0)
-    if k == 6 and max(c) == 1:
-        best = 1500  # the straight
-    if k == 6 and c.count(2) == 3:
-        best = max(best, 1000)  # three pairs
-    for f in range(1, 7):  # a full house: three of f and two of another face, then the rest on their own
+        return t
+    if c.count(1) == 6:
+        return 1500  # the straight (six dice that split no other way)
+    if c.count(2) == 3:
+        return 1000  # three pairs (the same: no face is three of a kind, one pair is not 1s or 5s)
+    for f in range(1, 7):  # a full house: three of f and two of another face, then the die left (if any) alone
         if c[f] >= 3:
             c[f] -= 3
             for g in range(1, 7):
                 if c[g] >= 2 and g != f:
                     c[g] -= 2
-                    r = _faces(c)
+                    r = score(c)  # the die left: at most one, so no full house again
                     c[g] += 2
-                    if r >= 0:
-                        best = max(best, 1500 + r)
+                    if r or k == 5:  # the die left scores, or there is none
+                        t = max(t, 1500 + r)
             c[f] += 3
-    return max(best, 0)
+    return t
 
 
 def scores(c):
@@ -76,9 +73,8 @@ class Game(Table):
         Table.__init__(self, pack, players, rng, stack)
         self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.goal = params["goal"]
-        self.rolls = params["rolls"]
         self.entry = params["entry"]
-        self.rolls_left = self.rolls  # counted rolls left this turn (attributes named as the summary's
+        self.rolls_left = params["rolls"]  # counted rolls left this turn (attributes named as the summary's
         self.turn_total = 0  # fields: no more qstrs)
         self.seen = [None] * 36  # the actions played this game: legal() gives these very strings again
         del self.seen[:]  # (room for a 3-player game's 20 to 35 without regrowing, which fragments the heap)
@@ -103,7 +99,9 @@ class Game(Table):
                 return out
             c[f] += 1
             if score(c):
-                k = "keep" + "".join([" %d" % f * c[f] for f in range(1, 7)])
+                k = "keep"
+                for f in range(1, 7):  # (a loop, not a comprehension: that is one more function)
+                    k += " %d" % f * c[f]
                 out.append(self.seen[self.seen.index(k)] if k in self.seen else k)
 
     def apply(self, action):
@@ -118,59 +116,54 @@ class Game(Table):
             raise ValueError("unknown action; use roll, keep F... or bank")
         if self.rolled and a != "keep":
             raise ValueError("keep scoring dice from this roll first")
+        if not self.rolled and a != "roll" and (a == "keep" or not self.turn_total):
+            raise ValueError("roll first")  # a keep before a roll, or a bank of nothing
         if a == "roll":
             n = 6 - len(self.aside)
             f = self.roll(n or 6)
             self.last_roll = f
             self.bust = not scores(counts(f))
-            if self.bust:
-                self._done(0)
-                self._turn()
+            if not self.bust:
+                if n:
+                    self.rolls_left -= 1  # all six again after every die was aside: a roll that does not count
+                else:
+                    self.aside = []
+                self.rolled = True
                 return
-            if n:
-                self.rolls_left -= 1  # all six again after every die was aside: a roll that does not count
-            else:
-                self.aside = []
-            self.rolled = True
-            return
-        if a == "bank":
-            if not self.turn_total:
-                raise ValueError("roll first")
-            self._bank()
-            return
-        if not self.rolled:
-            raise ValueError("roll first")
-        k = numbers(w[1:], 6, False)
-        c = counts(k)
-        r = counts(self.last_roll)
-        for f in range(1, 7):
-            if c[f] > r[f]:
-                raise ValueError("keep only faces of this roll")
-        p = score(c)
-        if not p:
-            raise ValueError("keep dice that all score")
-        self.aside += k
-        self.turn_total += p
-        self.rolled = False
-        if not self.rolls_left and len(self.aside) < 6:
-            self._bank()
-
-    def _bank(self):
+        elif a == "keep":
+            k = []  # the faces: ASCII digits, 1 to 6, read as cupcore.digits reads them but here (that module
+            for x in w[1:]:  # is 0.7 KB of heap on MicroPython, which Dix Mille's self-play cannot spare)
+                f = 0
+                for b in x.encode():  # bytes: MicroPython interns each character it iterates, for good
+                    f = f * 10 + b - 48 if 47 < b < 58 and f < 7 else 7  # 7: no face, whatever follows
+                if not 0 < f < 7:
+                    raise ValueError("faces are 1 to 6")
+                k.append(f)
+            c = counts(k)
+            r = counts(self.last_roll)
+            for f in range(1, 7):
+                if c[f] > r[f]:
+                    raise ValueError("keep only faces of this roll")
+            p = score(c)
+            if not p:
+                raise ValueError("keep dice that all score")
+            self.aside += k
+            self.turn_total += p
+            self.rolled = False
+            if self.rolls_left or len(self.aside) == 6:
+                return
+        # The turn ends (a bust, a bank, a keep with no roll left): the turn total is banked, but not
+        # after a bust nor as a first bank below entry; the next player's turn starts. (Here, not in a
+        # method of its own: each function is heap on MicroPython.)
         t = self.turn
         s = self.scores[t]
-        p = self.turn_total
-        if not s and p < self.entry:
-            p = 0
+        p = 0 if self.bust or not s and self.turn_total < self.entry else self.turn_total
         if s + p >= self.goal:
             self.scores[t] = s + p
             self._win([t])
             return
         self._done(p)
-        self._turn()
-
-    def _turn(self):
-        """The next player's turn starts."""
-        self.rolls_left = self.rolls
+        self.rolls_left = self.params["rolls"]
         self.turn_total = 0
         self.aside = []
         self.rolled = False
