@@ -9,7 +9,8 @@ and rolls off a tied top automatically. An action may fail after its own roll
 engines compute first and change their state only after _done.
 
 Actions are plain ASCII (Table.apply refuses anything else, so that every port
-reads them alike); numbers in them are read by cupcore.digits.
+reads them alike); numbers in them are read by cupcore.digits (but for Dix Mille's keep, whose
+faces its engine reads itself, as digits does: that module would not fit its self-play's heap).
 """
 
 from cupcore.engine import Engine
