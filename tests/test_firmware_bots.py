@@ -127,15 +127,20 @@ def test_the_cup_says_what_it_did_in_words():
     assert max(len(w) for w in said) <= 12
 
 
-def test_every_multiplayer_pack_plays_with_a_cup_seat(tmp_path):
+# A pack of each engine whose seats the cup takes (the shortest games; Mafia's is long: the MicroPython
+# test below plays it).
+EVERY = ("hog", "meier", "liars-dice", "dix-mille-500", "generala", "poker-dice", "scc-classic", "midnight",
+         "beetle", "boston", "chicago", "drop-dead", "zambales")
+
+
+def test_a_pack_of_every_engine_plays_with_a_cup_seat(tmp_path):
     """The pack page seats the cup in P2; the person's seat plays the demo's moves and dismisses what it
     must (a reveal); the cup's seat plays by itself to the end, every action the core player's choice."""
     from cupcore.rng import Rng
     rng = Rng(5)
-    for pid in packs.ids():
+    assert sorted(set(packs.load(p)["engine"] for p in EVERY + ("mafia",))) == sorted(bots.SEATED)
+    for pid in EVERY:
         p = packs.load(pid)
-        if p.get("engine") not in bots.SEATED:
-            continue
         d = tmp_path / pid
         d.mkdir()
         app = start(d, pid, 2)
