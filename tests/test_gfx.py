@@ -89,6 +89,28 @@ def test_the_pure_python_framebuffer_draws_the_pixels_one_by_one_would():
                 n += 1
 
 
+def test_the_pure_python_die_is_the_rectangles_one():
+    """fbuf's die (a face a page at a time, on CircuitPython and CPython) draws the pixels gfx.die's rectangles do,
+    every face of every size (and the blank one), inverted or not, over what was there, at every offset (clipped: the rectangles)."""
+    from cupfw import gfx
+    from cupfw.hal.fbuf import FrameBuffer
+
+    class Rects(FrameBuffer):
+        die = None  # no die of its own: gfx.die's rectangles
+
+    n = 0
+    for s in range(5, 19):
+        for v in range(7):  # 0: blank, with a question mark
+            for c in (0, 1):
+                for x, y in ((0, 0), (3, 5), (40 + n % 7, 17 + n % 11), (128 - s, 64 - s), (-2, 3), (120, 60)):
+                    fast = FrameBuffer(bytearray(b"\x5a\xa5" * 512), 128, 64)
+                    slow = Rects(bytearray(b"\x5a\xa5" * 512), 128, 64)
+                    for fb in (fast, slow):
+                        gfx.die(fb, x, y, v, s, 6, c)
+                    assert fast.buf == slow.buf, (s, v, c, x, y)
+                    n += 1
+
+
 def test_the_pure_python_blit_is_framebufs():
     """fbuf's blit of sources of any height (a part page at the bottom), with and without a key and a palette,
     against framebuf's rule pixel by pixel."""

@@ -53,6 +53,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     rect = fbuf.FrameBuffer.rect
     blit = fbuf.FrameBuffer.blit
     _run = fbuf.FrameBuffer._run
+    die = fbuf.FrameBuffer.die
 
     def __init__(self, width, height, i2c, addr):
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page

@@ -58,8 +58,9 @@ class FrameBuffer:
             i = p * self.width + x
             if m == 255:
                 self.buf[i:i + w] = (b"\xff" if c else b"\x00") * w
-            elif w == 1:  # a vertical line: one byte, no int to make
-                self.buf[i] = self.buf[i] | m if c else self.buf[i] & (255 ^ m)
+            elif w < 5:  # a vertical line, a die's pip: byte by byte, no int to make
+                for i in range(i, i + w):
+                    self.buf[i] = self.buf[i] | m if c else self.buf[i] & (255 ^ m)
             elif c:
                 self._run(i, w, _rep(m, w), 0)
             else:
@@ -125,3 +126,43 @@ class FrameBuffer:
             if s and 0 <= p + 1 < pages:
                 high = _rep(255 >> (8 - s), w)
                 self._run((p + 1) * self.width + x, w, (ones >> (8 - s)) & high, (zeros >> (8 - s)) & high)
+
+    def die(self, x, y, v, s, c, pips):
+        """gfx.die's face v of a d6, s pixels square, c 0 inverted, a page at a time: v 1..6 with its pips
+        (pips: gfx.PIPS), v 0 the blank die with its question mark (pips: gfx.FONT). Each page it covers is
+        read as one int, its s columns made from the die's kinds of column (the border, the inside, the
+        inside with pips or the mark's columns) and written back once, not several rectangles and a blit
+        each a few runs. False where it would be clipped, or the mark would touch the border (gfx.die then
+        draws it as rectangles and text)."""
+        if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
+            return False
+        r = y & 7
+        full = ((1 << s) - 1) << r  # a column's rows, bit r the die's top row (on the first page it covers)
+        edge = full ^ (1 << r) ^ (1 << (s - 1 + r))  # the left and right border: no corner pixel
+        inner = (1 << r | 1 << (s - 1 + r)) if c else full  # inside: the top and bottom border, or all on
+        dots = []  # (first column, columns, rows) of what is drawn inside in c (cleared, inverted)
+        if v:
+            p = s // 5
+            d = (s + 1) // 4
+            m = (s - p) // 2 - d  # the top left pip's offset
+            rows = [0, 0, 0]  # the rows of the pips in each column of pips
+            for i in pips[v * (v - 1) // 2:v * (v + 1) // 2]:
+                rows[i % 3] |= ((1 << p) - 1) << (m + i // 3 * d + r)
+            for j in range(3):
+                dots.append((m + j * d, p, rows[j]))
+        else:  # "?", as gfx.text centres it
+            for j in range(5):
+                dots.append(((s - 5) // 2 + j, 1, pips[155 + j] << ((s - 7) // 2 + r)))
+        one = _rep(1, s)  # 1 in each column's byte: times a byte, that byte in each
+        k = 0
+        for q in range(y >> 3, ((y + s - 1) >> 3) + 1):
+            b = inner >> k & 255
+            run = one * b ^ (b ^ (edge >> k & 255)) * (1 | 1 << 8 * (s - 1))
+            for i, n, bits in dots:
+                if bits >> k & 255:
+                    run ^= (one >> 8 * (s - n)) * (bits >> k & 255) << 8 * i
+            i = q * self.width + x
+            a = int.from_bytes(self.buf[i:i + s], "little")
+            self.buf[i:i + s] = (a & one * (255 ^ (full >> k & 255)) | run).to_bytes(s, "little")
+            k += 8
+        return True
