@@ -183,6 +183,10 @@ def lines(fb, s, breaks, first, count, y):
 def die(fb, x, y, v, s=15, sides=6, c=1):
     """A die face v of size s: pips on a d6, the number on other dice (d4..d20); v 0 is a blank
     die with a question mark; c=0 draws it inverted (a marked die)."""
+    if framebuf.__name__ != "framebuf" and (sides == 6 or not v):  # cupfw.hal.fbuf: a page at a time
+        f = getattr(fb, "die", None)
+        if f and f(x, y, v, s, c, PIPS if v else FONT):
+            return
     # a square with its corner pixels off: cleared, then a cross of two rectangles on; a face not inverted
     # is then cleared inside its border
     fb.fill_rect(x, y, s, s, 0)
@@ -200,7 +204,10 @@ def die(fb, x, y, v, s=15, sides=6, c=1):
     x += (s - p) // 2 - d  # the top left pip
     y += (s - p) // 2 - d
     for i in PIPS[v * (v - 1) // 2:v * (v + 1) // 2]:
-        fb.fill_rect(x + i % 3 * d, y + i // 3 * d, p, p, c)
+        if p == 1:  # (a pixel costs less than a rectangle, on CircuitPython a fifth)
+            fb.pixel(x + i % 3 * d, y + i // 3 * d, c)
+        else:
+            fb.fill_rect(x + i % 3 * d, y + i // 3 * d, p, p, c)
 
 
 def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False):

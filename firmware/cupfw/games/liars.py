@@ -265,19 +265,25 @@ class Screen(play.Game):
             rows = (n + 1) // 2 if max([len(c) for c in cups]) < 6 else n  # two columns, or one
             h = min(11, 36 // rows)  # 6 players: 3 rows of two, dice of 9 pixels
             k = s["loser"]
+            a = self.anim
+            f = b[1]
+            wild = g.wild
             for i in range(n):
                 x = i // rows * 64
                 y = 11 + i % rows * h
-                lost = i == k and not self.anim
+                lost = i == k and not a
                 if lost:
                     fb.fill_rect(x, y - 1, 6, 9, 1)
                 gfx.text(fb, b"%d" % (i + 1), x, y, 1, not lost)
                 c = cups[i]
                 m = 0
-                for j in range(len(c)):
-                    if (c[j] == b[1] or g.wild and c[j] == 1) and not self.anim:
-                        m |= 1 << j  # the dice that count, inverted
-                gfx.dice(fb, c, x + 7, y - 1, min(9, h - 2), 10, 6, m, 0, self.anim)
+                if not a:
+                    j = 1
+                    for v in c:
+                        if v == f or wild and v == 1:
+                            m |= j  # the dice that count, inverted
+                        j <<= 1
+                gfx.dice(fb, c, x + 7, y - 1, min(9, h - 2), 10, 6, m, 0, a)
             if self.anim:
                 gfx.text(fb, word(_LIFTING) + b"..."[:self.t >> 1 & 3], 0, 47)  # a dot every 80 ms
             else:
