@@ -210,13 +210,30 @@ def die(fb, x, y, v, s=15, sides=6, c=1):
             fb.fill_rect(x + i % 3 * d, y + i // 3 * d, p, p, c)
 
 
-def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False):
+def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
     """A row of dice of size s from x, y, per to a line (then the next line below): die i
-    inverted when bit i of mark is set, with a thick bottom edge when cur is i + 1, blank when hide."""
+    inverted when bit i of mark is set, with a thick bottom edge when cur is i + 1, blank when hide.
+    items: a dict the caller keeps for one frame of several rows (Liar's Dice's cups); with it, or for
+    blank dice, MicroPython's framebuf draws each kind of d6 face once, in a frame buffer of its own, and
+    blits it where it shows (one call, where a face is several)."""
+    if hide and items is None:
+        items = {}
+    if items is not None and (sides != 6 or s < 7 or framebuf.__name__ != "framebuf"):
+        items = None  # (cupfw.hal.fbuf draws a face at once; a small die's "?" would reach out of its square)
     for i in range(len(faces)):
         xx = x + i % per * (s + 3)
         yy = y + i // per * (s + 4)
-        die(fb, xx, yy, 0 if hide else faces[i], s, sides, 0 if mark >> i & 1 else 1)
+        v = 0 if hide else faces[i]
+        c = 0 if mark >> i & 1 else 1
+        if items is None:
+            die(fb, xx, yy, v, s, sides, c)
+        else:
+            b = items.get(v * 2 + c + 16 * s)
+            if b is None:  # the whole square: what die() draws there
+                b = items[v * 2 + c + 16 * s] = framebuf.FrameBuffer(bytearray(s * ((s + 7) >> 3)), s, s,
+                                                                     framebuf.MONO_VLSB)
+                die(b, 0, 0, v, s, 6, c)
+            fb.blit(b, xx, yy)
         if cur == i + 1:
             fb.fill_rect(xx, yy + s, s, 2, 1)
 

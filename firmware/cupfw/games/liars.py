@@ -268,6 +268,7 @@ class Screen(play.Game):
             a = self.anim
             f = b[1]
             wild = g.wild
+            kinds = {}  # the faces drawn: each kind drawn once, blitted again (gfx.dice)
             for i in range(n):
                 x = i // rows * 64
                 y = 11 + i % rows * h
@@ -283,7 +284,7 @@ class Screen(play.Game):
                         if v == f or wild and v == 1:
                             m |= j  # the dice that count, inverted
                         j <<= 1
-                gfx.dice(fb, c, x + 7, y - 1, min(9, h - 2), 10, 6, m, 0, a)
+                gfx.dice(fb, c, x + 7, y - 1, min(9, h - 2), 10, 6, m, 0, a, kinds)
             if self.anim:
                 gfx.text(fb, word(_LIFTING) + b"..."[:self.t >> 1 & 3], 0, 47)  # a dot every 80 ms
             else:
