@@ -50,14 +50,9 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
         b = bytearray(w * k)
         for i in range(n):
             v = bits[at + i]
-            if k == 2:  # bit j to bits 2j and 2j + 1
-                v = (v | v << 4) & 0x0F0F
-                v = (v | v << 2) & 0x3333
-                v = (v | v << 1) & 0x5555
-                v |= v << 1
-                b[w + 2 * i] = b[w + 2 * i + 1] = v >> 8
-                v &= 255
-                b[2 * i + 1] = v
+            if k == 2:  # bit j to bits 2j and 2j + 1: a nibble at a time (as text() does)
+                b[w + 2 * i] = b[w + 2 * i + 1] = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v >> 4]
+                v = b[2 * i + 1] = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v & 15]
             b[k * i] = v
         b = framebuf.FrameBuffer(b, w, 8 * k, framebuf.MONO_VLSB)
         if c:
@@ -173,8 +168,6 @@ def wrap(s, cols=21):
 
 def lines(fb, s, breaks, first, count, y):
     """Draw count wrapped lines of s (breaks from wrap) from line first on, 9 pixels apart from y."""
-    if type(s) is str and len(s.encode()) == len(s):
-        s = s.encode()  # ASCII: the lines are cut from bytes (a str made costs a search of the interned ones)
     for i in range(first, min(first + count, len(breaks) // 2)):
         text(fb, s[breaks[2 * i]:breaks[2 * i + 1]], 0, y)
         y += 9
@@ -183,10 +176,6 @@ def lines(fb, s, breaks, first, count, y):
 def die(fb, x, y, v, s=15, sides=6, c=1):
     """A die face v of size s: pips on a d6, the number on other dice (d4..d20); v 0 is a blank
     die with a question mark; c=0 draws it inverted (a marked die)."""
-    if framebuf.__name__ != "framebuf" and (sides == 6 or not v):  # cupfw.hal.fbuf: a page at a time
-        f = getattr(fb, "die", None)
-        if f and f(x, y, v, s, c, PIPS if v else FONT):
-            return
     # a square with its corner pixels off: cleared, then a cross of two rectangles on; a face not inverted
     # is then cleared inside its border
     fb.fill_rect(x, y, s, s, 0)
@@ -204,10 +193,7 @@ def die(fb, x, y, v, s=15, sides=6, c=1):
     x += (s - p) // 2 - d  # the top left pip
     y += (s - p) // 2 - d
     for i in PIPS[v * (v - 1) // 2:v * (v + 1) // 2]:
-        if p == 1:  # (a pixel costs less than a rectangle, on CircuitPython a fifth)
-            fb.pixel(x + i % 3 * d, y + i // 3 * d, c)
-        else:
-            fb.fill_rect(x + i % 3 * d, y + i // 3 * d, p, p, c)
+        fb.fill_rect(x + i % 3 * d, y + i // 3 * d, p, p, c)
 
 
 def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
@@ -216,10 +202,10 @@ def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None
     items: a dict the caller keeps for one frame of several rows (Liar's Dice's cups); with it, or for
     blank dice, MicroPython's framebuf draws each kind of d6 face once, in a frame buffer of its own, and
     blits it where it shows (one call, where a face is several)."""
-    if hide and items is None:
-        items = {}
-    if items is not None and (sides != 6 or s < 7 or framebuf.__name__ != "framebuf"):
+    if sides != 6 or s < 7 or framebuf.__name__ != "framebuf":
         items = None  # (cupfw.hal.fbuf draws a face at once; a small die's "?" would reach out of its square)
+    elif hide and items is None:
+        items = {}
     for i in range(len(faces)):
         xx = x + i % per * (s + 3)
         yy = y + i // per * (s + 4)
@@ -228,10 +214,9 @@ def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None
         if items is None:
             die(fb, xx, yy, v, s, sides, c)
         else:
-            b = items.get(v * 2 + c + 16 * s)
-            if b is None:  # the whole square: what die() draws there
-                b = items[v * 2 + c + 16 * s] = framebuf.FrameBuffer(bytearray(s * ((s + 7) >> 3)), s, s,
-                                                                     framebuf.MONO_VLSB)
+            b = items.get(v * 2 + c)  # (one size of dice to a dict)
+            if b is None:  # the whole square, what die() draws there, in a frame buffer of its own
+                b = items[v * 2 + c] = framebuf.FrameBuffer(bytearray(s * ((s + 7) >> 3)), s, s, framebuf.MONO_VLSB)
                 die(b, 0, 0, v, s, 6, c)
             fb.blit(b, xx, yy)
         if cur == i + 1:
