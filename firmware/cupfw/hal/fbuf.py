@@ -108,16 +108,15 @@ class FrameBuffer:
             yy = y + 8 * q
             p = yy >> 3
             s = yy & 7
-            if 0 <= p < pages:
-                m = one * (255 >> s)  # the bits that stay on page p when moved down by s
-                i = p * self.width + x
-                a = int.from_bytes(buf[i:i + w], "little")
-                buf[i:i + w] = ((a | (ones & m) << s) & ~((zeros & m) << s)).to_bytes(w, "little")
-            if s and 0 <= p + 1 < pages:
-                m = one * (255 >> (8 - s))
-                i = (p + 1) * self.width + x
-                a = int.from_bytes(buf[i:i + w], "little")
-                buf[i:i + w] = ((a | (ones >> (8 - s)) & m) & ~((zeros >> (8 - s)) & m)).to_bytes(w, "little")
+            for i in (p, p + 1) if s else (p,):  # the page it starts on, and the next for the rows moved down
+                if 0 <= i < pages:
+                    m = one * (255 >> s if i == p else 255 >> (8 - s))  # the bits of the source's that go there
+                    a = int.from_bytes(buf[i * self.width + x:i * self.width + x + w], "little")
+                    if ones:  # (text, a line: its 1s only; through a palette, its 0s only)
+                        a |= (ones & m) << s if i == p else (ones >> (8 - s)) & m
+                    if zeros:
+                        a &= ~((zeros & m) << s if i == p else (zeros >> (8 - s)) & m)
+                    buf[i * self.width + x:i * self.width + x + w] = a.to_bytes(w, "little")
 
     def die(self, x, y, v, s, c, pips):
         """gfx.die's face v of a d6, s pixels square, c 0 inverted, a page at a time: v 1..6 with its pips
