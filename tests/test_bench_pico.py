@@ -87,18 +87,17 @@ def test_the_figures_of_a_few_tours_and_every_screen():
     assert len(r["import"]) > 20 and all(t > 0 for m, t in r["import"] if not m.startswith("cupfw.hal."))
     assert ("pack page", "more players") in keyed  # the game is played for its most players
     v = bench_pico.verdicts(r)
-    # met: keep them so (the heap; the keys of the menu, the pack page, Pig and the cup, actions included, under
-    # 50 ms from the press to the frame; their dice tumble at 20 frames a second or more; the full redraw of every
-    # screen drawn before the dice table under 30 ms). Missed, as the README says: Liar's Dice's Liar! (53-61 ms)
-    # and the full redraws of Generala's sheet, Dix Mille's bust, Liar's Dice's peek and reveal (34-46 ms);
-    # others are at the line (28-30.5 ms across runs: Generala's tray, Dix Mille's keep, Liar's Dice's turn and bid).
+    # met: keep them so (the heap; the keys of the menu, the pack page, Pig, the cup and Liar's Dice, actions
+    # included, under 50 ms from the press to the frame (Liar's Dice's Liar! 46-47 ms, was 53-62); their dice tumble
+    # at 20 frames a second or more (Liar's Dice's cups 25, was 21); every full redraw under 30 ms (the worst, 28 ms:
+    # Generala's sheet, Dix Mille's bust, Liar's Dice's reveal, were 35-46; a collection's place moves a figure by
+    # a millisecond or two between runs, hence 32 for the dice table's).
     assert v["heap_kb"][1], v
-    keys = [(s, k, ms) for s, k, ms in r["keys"] if s != "liars-dice" and k != "start" and not k.startswith("open ")]
+    keys = [(s, k, ms) for s, k, ms in r["keys"] if k != "start" and not k.startswith("open ")]
     assert all(ms is None or ms < 50 for s, k, ms in keys), keys
-    assert all(fps >= 20 for p, fps in r["tumble"] if p != "liars-dice"), r["tumble"]
-    assert all(fps > 15 for p, fps in r["tumble"]), r["tumble"]  # Liar's Dice's cups: 21 fps
+    assert all(fps >= 20 for p, fps in r["tumble"]), r["tumble"]
     assert all(d + b < 30 for n, d, b in r["redraw"] if n.split(":")[0] in OLD_SCREENS), r["redraw"]
-    assert all(d + b < 50 for n, d, b in r["redraw"]), r["redraw"]  # the worst, Liar's Dice's reveal: 41-46 ms
+    assert all(d + b < 32 for n, d, b in r["redraw"]), r["redraw"]
     text = "\n".join(bench_pico.report(r, v))
     assert "full redraw" in text and "targets: redraw < 30 ms" in text and "free heap >= 150 KB" in text
 
@@ -117,16 +116,17 @@ def test_the_same_figures_on_circuitpython():
     # (drawing pixel by pixel, as adafruit_framebuf does, took 107-260 ms; a page at a time 9-33)
     old = [(n, d, b) for n, d, b in r["redraw"] if n.split(":")[0] in OLD_SCREENS]
     assert all(0 < draw < 60 and 9 < bus < 13 for n, draw, bus in old), old
-    # the dice table's screens draw in up to about 100 ms (Liar's Dice's reveal); a collection may fall in the
-    # show() of one whose drawing left much garbage (Liar's Dice's turn and peek: 22-25 ms)
-    assert all(0 < draw < 200 and 9 < bus < 40 for n, draw, bus in r["redraw"]), r["redraw"]
+    # the dice table's screens draw in up to about 60 ms (Liar's Dice's reveal, was 100); a collection may fall in
+    # the show() of one whose drawing left much garbage (22-25 ms)
+    assert all(0 < draw < 100 and 9 < bus < 40 for n, draw, bus in r["redraw"]), r["redraw"]
     # the chip is let finish before each key: every key that changes the screen shows its frame
     assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
     # met on CircuitPython too: the menu's and the pack page's keys under 50 ms (changed pages only sent,
-    # the buttons polled every 10 ms); the tumble, 18 fps for Hog's five dice, is held above 15 (was 5)
+    # the buttons polled every 10 ms); the tumble, 22 fps for Hog's five dice (was 18; 5 at first: fbuf draws a
+    # die's face a page at a time)
     keys = [ms for s, k, ms in r["keys"] if s in ("menu", "pack page") and not k.startswith("open ")]
     assert keys and all(ms < 50 for ms in keys), r["keys"]
-    assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps > 15 for p, fps in r["tumble"])
+    assert [p for p, fps in r["tumble"]] == ["hog"] and all(fps >= 20 for p, fps in r["tumble"])
     assert [p for p, b in r["heap"]] == ["hog"]
     assert [p for p, t in r["open"]] == [p for p, keys in bench_pico.TOURS]
     mods = [m for m, t in r["import"]]

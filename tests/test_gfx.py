@@ -89,15 +89,42 @@ def test_the_pure_python_framebuffer_draws_the_pixels_one_by_one_would():
                 n += 1
 
 
+def test_the_pure_python_die_is_the_rectangles_one():
+    """fbuf's die (a face a page at a time, on CircuitPython and CPython) draws the pixels gfx.die's rectangles do,
+    every face of every size (and the blank one), inverted or not, over what was there, at every offset
+    (clipped: the rectangles)."""
+    from cupfw import gfx
+    from cupfw.hal.fbuf import FrameBuffer, dies
+
+    die = dies(gfx)  # what CircuitPython's panel installs as gfx.die (once)
+    assert die.__name__ == "face"
+
+    class Rects(FrameBuffer):
+        die = None  # no die of its own: gfx.die's rectangles
+
+    n = 0
+    for s in range(5, 19):
+        for v in range(7):  # 0: blank, with a question mark
+            for c in (0, 1):
+                for x, y in ((0, 0), (3, 5), (40 + n % 7, 17 + n % 11), (128 - s, 64 - s), (-2, 3), (120, 60)):
+                    fast = FrameBuffer(bytearray(b"\x5a\xa5" * 512), 128, 64)
+                    slow = Rects(bytearray(b"\x5a\xa5" * 512), 128, 64)
+                    for fb in (fast, slow):
+                        die(fb, x, y, v, s, 6, c)
+                    assert fast.buf == slow.buf, (s, v, c, x, y)
+                    n += 1
+
+
 def test_the_pure_python_blit_is_framebufs():
     """fbuf's blit of sources of any height (a part page at the bottom), with and without a key and a palette,
     against framebuf's rule pixel by pixel."""
     from cupfw.hal.fbuf import FrameBuffer
     pal = FrameBuffer(bytearray(b"\x01\x00"), 2, 1)
+    same = FrameBuffer(bytearray(b"\x00\x01"), 2, 1)  # (a palette that keeps the colours)
     for w, h in ((5, 8), (3, 3), (4, 7), (9, 11), (130, 16)):
         src = FrameBuffer(bytearray([(i * 37 + 11) & 255 for i in range(w * ((h + 7) // 8))]), w, h)
         for x, y in ((-4, -5), (0, 0), (60, 3), (125, 58)):
-            for key, palette in ((-1, None), (0, None), (1, None), (1, pal), (0, pal)):
+            for key, palette in ((-1, None), (0, None), (1, None), (1, pal), (0, pal), (0, same), (-1, pal)):
                 fast = FrameBuffer(bytearray(b"\x5a" * 1024), 128, 64)
                 slow = FrameBuffer(bytearray(b"\x5a" * 1024), 128, 64)
                 fast.blit(src, x, y, key, palette)

@@ -344,15 +344,18 @@ def expected_odds(g, q, f):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_odds_on_the_screen_are_the_exact_chance_rounded(seed):
-    """To 0.1%, from the engine's exact count; 100% only when sure and 0% only when impossible."""
-    g = replay.load({"pack": "liars-dice", "players": 4, "seed": seed, "actions": ["roll"]})
-    for q in range(1, 21):
-        for f in range(2, 7):
-            want, p = expected_odds(g, q, f)
-            got = liars.odds(g, q, f)
-            assert got == want, (q, f)
-            assert (got == "100.0%") == (p == 1) and (got == "0.0%") == (p == 0)
-            assert abs(float(got[:-1]) / 100 - p) <= 0.0005 or got in ("0.1%", "99.9%")  # not 0 or 100%: kept off them
+    """To 0.1%, from the engine's exact count (the screen makes each term of it from the one before, and only
+    the fewer side); 100% only when sure and 0% only when impossible; 1s wild or not, up to a full table."""
+    for players, wild in ((4, True), (6, True), (6, False)):
+        g = replay.load({"pack": "liars-dice", "players": players, "seed": seed, "actions": ["roll"]})
+        g.wild = wild
+        for q in range(1, 5 * players + 2):
+            for f in range(1, 7):
+                want, p = expected_odds(g, q, f)
+                got = liars.odds(g, q, f).decode()  # bytes: drawn as they are
+                assert got == want, (players, wild, q, f)
+                assert (got == "100.0%") == (p == 1) and (got == "0.0%") == (p == 0)
+                assert abs(float(got[:-1]) / 100 - p) <= 0.0005 or got in ("0.1%", "99.9%")  # not 0 or 100%
 
 
 def test_the_picker_offers_only_legal_bids_and_starts_on_the_least_raise(device):

@@ -37,8 +37,9 @@ FONT = (
 )
 # Suits C D H S as 7x7 bitmaps (columns, bit 0 = top row).
 SUIT = b"\x1c\x1c\x4b\x7f\x4b\x1c\x1c\x08\x1c\x3e\x7f\x3e\x1c\x08\x06\x0f\x1f\x3e\x1f\x0f\x06\x18\x1c\x4e\x7f\x4e\x1c\x18"
-# Pips of a die face 1..6 on a 3x3 grid, bit i = row i // 3, column i % 3.
-PIPS = (0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
+# The pips of the die faces 1..6 one after the other, face v's from v * (v - 1) // 2 on: each a cell of the
+# 3x3 grid, row cell // 3, column cell % 3.
+PIPS = b"\x04\x00\x08\x00\x04\x08\x00\x02\x06\x08\x00\x02\x04\x06\x08\x00\x02\x03\x05\x06\x08"
 
 
 def glyph(fb, bits, at, n, x, y, k=1, c=1):
@@ -49,14 +50,9 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
         b = bytearray(w * k)
         for i in range(n):
             v = bits[at + i]
-            if k == 2:  # bit j to bits 2j and 2j + 1
-                v = (v | v << 4) & 0x0F0F
-                v = (v | v << 2) & 0x3333
-                v = (v | v << 1) & 0x5555
-                v |= v << 1
-                b[w + 2 * i] = b[w + 2 * i + 1] = v >> 8
-                v &= 255
-                b[2 * i + 1] = v
+            if k == 2:  # bit j to bits 2j and 2j + 1: a nibble at a time (as text() does)
+                b[w + 2 * i] = b[w + 2 * i + 1] = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v >> 4]
+                v = b[2 * i + 1] = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v & 15]
             b[k * i] = v
         b = framebuf.FrameBuffer(b, w, 8 * k, framebuf.MONO_VLSB)
         if c:
@@ -77,6 +73,8 @@ def glyph(fb, bits, at, n, x, y, k=1, c=1):
             j += 1
 
 
+from array import array  # here, not in wrap(): MicroPython looks for an array.py on the flash at each import
+
 try:
     import framebuf
 except ImportError:  # CPython and CircuitPython: the pure-Python stand-in, the same bytes a page at a time
@@ -89,26 +87,37 @@ _INK = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
 
 def text(fb, s, x, y, k=1, c=1):
-    """Draw s at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
-    if k == 1 and hasattr(fb, "blit"):
-        b = s.encode() if type(s) is str else s  # (a pack's rules are a bytearray)
-        if len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
-            f = memoryview(FONT)
-            line = bytearray(6 * len(b))
-            j = 0
-            for o in b:  # iterating the bytes, not the str, makes no 1-character strings
-                o -= 32
-                if 0 <= o < 95:
-                    o *= 5
+    """Draw s (a str, or bytes) at x, y in 6x8 cells scaled by k; returns the x after the last cell."""
+    b = s.encode() if type(s) is str else s  # (a pack's rules are a bytearray)
+    if k <= 2 and len(b) == len(s):  # ASCII (else a character would be two bytes: cell by cell below)
+        f = memoryview(FONT)
+        d = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # a nibble's bits doubled
+        w = 6 * k * len(b)
+        line = bytearray(w * k)
+        j = 0
+        for o in b:  # iterating the bytes, not the str, makes no 1-character strings
+            o -= 32
+            if 0 <= o < 95:
+                o *= 5
+                if k == 1:
                     line[j:j + 5] = f[o:o + 5]
-                j += 6
+                else:  # twice the size: each column twice, its bits doubled, the lower four on the first page
+                    i = j
+                    for v in f[o:o + 5]:
+                        line[i] = line[i + 1] = d[v & 15]
+                        line[w + i] = line[w + i + 1] = d[v >> 4]
+                        i += 2
+            j += 6 * k
+        try:
             if j:
-                line = framebuf.FrameBuffer(line, j, 8, framebuf.MONO_VLSB)
+                line = framebuf.FrameBuffer(line, j, 8 * k, framebuf.MONO_VLSB)
                 if c:
                     fb.blit(line, x, y, 0)
                 else:
                     fb.blit(line, x, y, 1, _INK)
             return x + j
+        except AttributeError:  # an fb without blit (the tests' pixel by pixel reference)
+            pass
     for ch in s:
         o = (ch if type(ch) is int else ord(ch)) - 32
         if 0 <= o < 95:
@@ -132,7 +141,6 @@ def wrap(s, cols=21):
     """The lines of s broken at spaces and newlines, at most cols characters each, as
     start, end offsets into s (an array of pairs): no line strings are made, so a long
     rules text costs a few hundred bytes here, not a string per line. s: a str, or bytes."""
-    from array import array
     out = array("H")
     n = len(s)
     nl, sp = ("\n", " ") if type(s) is str else (b"\n", b" ")
@@ -168,33 +176,49 @@ def lines(fb, s, breaks, first, count, y):
 def die(fb, x, y, v, s=15, sides=6, c=1):
     """A die face v of size s: pips on a d6, the number on other dice (d4..d20); v 0 is a blank
     die with a question mark; c=0 draws it inverted (a marked die)."""
-    fb.fill_rect(x, y, s, s, 1 - c)
-    fb.rect(x, y, s, s, 1)
-    fb.pixel(x, y, 0)
-    fb.pixel(x + s - 1, y, 0)
-    fb.pixel(x, y + s - 1, 0)
-    fb.pixel(x + s - 1, y + s - 1, 0)
+    # a square with its corner pixels off: cleared, then a cross of two rectangles on; a face not inverted
+    # is then cleared inside its border
+    fb.fill_rect(x, y, s, s, 0)
+    fb.fill_rect(x + 1, y, s - 2, s, 1)
+    fb.fill_rect(x, y + 1, s, s - 2, 1)
+    if c:
+        fb.fill_rect(x + 1, y + 1, s - 2, s - 2, 0)
     if not v or sides != 6:
         t = str(v) if v else "?"
         k = 2 if s > 17 and sides < 10 else 1  # one large digit where every face has one
         text(fb, t, x + (s - len(t) * 6 * k + k) // 2, y + (s - 7 * k) // 2, k, c)
         return
     p = s // 5
-    m = (s - p) // 2
     d = (s + 1) // 4
-    bits = PIPS[v - 1]
-    for i in range(9):
-        if bits >> i & 1:
-            fb.fill_rect(x + m + (i % 3 - 1) * d, y + m + (i // 3 - 1) * d, p, p, c)
+    x += (s - p) // 2 - d  # the top left pip
+    y += (s - p) // 2 - d
+    for i in PIPS[v * (v - 1) // 2:v * (v + 1) // 2]:
+        fb.fill_rect(x + i % 3 * d, y + i // 3 * d, p, p, c)
 
 
-def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False):
+def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
     """A row of dice of size s from x, y, per to a line (then the next line below): die i
-    inverted when bit i of mark is set, with a thick bottom edge when cur is i + 1, blank when hide."""
+    inverted when bit i of mark is set, with a thick bottom edge when cur is i + 1, blank when hide.
+    items: a dict the caller keeps for one frame of several rows (Liar's Dice's cups); with it, or for
+    blank dice, MicroPython's framebuf draws each kind of d6 face once, in a frame buffer of its own, and
+    blits it where it shows (one call, where a face is several)."""
+    if sides != 6 or s < 7 or framebuf.__name__ != "framebuf":
+        items = None  # (cupfw.hal.fbuf draws a face at once; a small die's "?" would reach out of its square)
+    elif hide and items is None:
+        items = {}
     for i in range(len(faces)):
         xx = x + i % per * (s + 3)
         yy = y + i // per * (s + 4)
-        die(fb, xx, yy, 0 if hide else faces[i], s, sides, 0 if mark >> i & 1 else 1)
+        v = 0 if hide else faces[i]
+        c = 0 if mark >> i & 1 else 1
+        if items is None:
+            die(fb, xx, yy, v, s, sides, c)
+        else:
+            b = items.get(v * 2 + c)  # (one size of dice to a dict)
+            if b is None:  # the whole square, what die() draws there, in a frame buffer of its own
+                b = items[v * 2 + c] = framebuf.FrameBuffer(bytearray(s * ((s + 7) >> 3)), s, s, framebuf.MONO_VLSB)
+                die(b, 0, 0, v, s, 6, c)
+            fb.blit(b, xx, yy)
         if cur == i + 1:
             fb.fill_rect(xx, yy + s, s, 2, 1)
 

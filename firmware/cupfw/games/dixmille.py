@@ -65,9 +65,10 @@ class Screen(tray.Screen):
             if bit == A:
                 self.mark ^= 1 << (self.cur - 1)
             elif bit == B:
-                k = " ".join(["keep"] + [str(f) for f in self.choice()])
-                if k in self.g.legal():
-                    self.do(k)
+                from cupcore import dixmille
+                f = self.choice()
+                if dixmille.score(dixmille.counts(f)):  # a keep legal() lists: dice of the roll that all score
+                    self.do(" ".join(["keep"] + [str(x) for x in f]))  # (not legal(): it lists every keep)
                     return
                 self.text = tray.word(_W, 13)
             self.app.dirty = True

@@ -28,7 +28,7 @@ except ImportError:  # CPython
 # The boxes in the engine's order, then the rolls left, the keys. (Split at
 # "*", a name MicroPython has built in: "|" would be one more interned for good.)
 _W = const("1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*no rolls left: B*1 roll left*2 rolls left*"
-           "A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who*+%d")
+           "A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who")
 
 
 class Screen(tray.Screen):
@@ -87,9 +87,10 @@ class Screen(tray.Screen):
             return
         k = self.mark >> 8  # the box picked
         if not self.mode:  # the sheet, on the free box these dice score most in
+            p = self.points()
             k = free[0]
             for i in free:
-                if self.points(i) > self.points(k):
+                if p[i] > p[k]:
                     k = i
         elif bit == UP or bit == DOWN:
             k = free[(free.index(k) + (1 if bit == DOWN else -1)) % len(free)]
@@ -105,12 +106,16 @@ class Screen(tray.Screen):
         self.mark = self.mark & 31 | k << 8
         self.app.dirty = True
 
-    def points(self, i):
-        """What the dice on the table would write in box i of the player to act (0 before a roll)."""
+    def points(self):
+        """What the dice on the table would write in each free box of the player to act (0 before a roll, and
+        in a used box): the engine's module imported once for the eleven."""
         from cupcore import generala
         g = self.g
-        d = g.sheet[g.turn * 11 + 9]
-        return generala.points(g.last_roll, i, g.pay[0], g.pay[1] if d != 255 and d else None) if g.left < 3 else 0
+        t = g.turn * 11
+        d = g.sheet[t + 9]
+        d = g.pay[1] if d != 255 and d else None
+        return [generala.points(g.last_roll, i, g.pay[0], d) if g.left < 3 and g.sheet[t + i] == 255 else 0
+                for i in range(11)]
 
     def lines(self):
         n = self.g.left
@@ -128,8 +133,10 @@ class Screen(tray.Screen):
         g = self.g
         p = self.mode - 1
         me = p == g.turn and g.left < 3
-        w = tray.word
-        gfx.bar(fb, "Player %d's sheet" % (p + 1), str(s["scores"][p]))
+        gfx.bar(fb, b"Player %d's sheet" % (p + 1), b"%d" % s["scores"][p])
+        w = _W.encode()  # the boxes' names cut from bytes, one after the other (a str made costs more)
+        q = self.points() if me else None
+        a = 0
         for i in range(11):
             v = g.sheet[p * 11 + i]
             x = 0 if i < 6 else 44
@@ -139,10 +146,12 @@ class Screen(tray.Screen):
             if p == g.turn and i == self.mark >> 8:
                 fb.fill_rect(x, y - 1, n, 9, 1)
                 c = 0
-            t = str(v) if v != 255 else w(_W, 20) % self.points(i) if me else ""
-            gfx.text(fb, w(_W, i), x + 1, y, 1, c)
+            t = b"%d" % v if v != 255 else b"+%d" % q[i] if me else b""
+            j = w.find(b"*", a)
+            gfx.text(fb, w[a:j], x + 1, y, 1, c)
+            a = j + 1
             gfx.text(fb, t, x + n - 6 * len(t), y, 1, c)
             if v != 255:  # used: greyed, every other row of its pixels off
                 for r in (1, 3, 5):
                     fb.hline(x, y + r, n, 0)
-        gfx.text(fb, w(_W, 18 if me else 19), 44, 55)
+        gfx.text(fb, tray.word(_W, 18 if me else 19), 44, 55)

@@ -29,11 +29,15 @@ _TURN = const(1)
 _CHOICE = const(2)
 _REVEAL = const(3)
 _LIFT_MS = const(1500)  # the suspense before the cups are lifted
-_WORDS = const("Player %d wins!|dice left     A: menu|round %d|Pass the cups to|Player %d|A: I have it|"
-               "A: roll every cup|P%d bid %d x %ds|No bid yet|%d dice|%d x|true:|^v many|<> face|no higher bid|"
-               "hold A:cup  B:call|hold A:cup  B:bid|hold A:cup B:bid/call|"
-               "B:Liar!  <>:back|A:bid  <>:back|A:bid B:Liar! <>:back|Liar!|lifting|"
-               "%d found: bid false|%d found: bid true|P%d is out      A: on|P%d loses a die A: on|%d.%d%%|bid %d %d")
+# Each word after a byte of its own, 1 + its place (a control byte: no word holds one): word(i) finds it
+# in one search, where a separator would take a search per word before it.
+_WORDS = const(b"\x01Player %d wins!\x02dice left     A: menu\x03round %d\x04Pass the cups to"
+               b"\x05Player %d\x06A: I have it\x07A: roll every cup\x08P%d bid %d x %ds\x09No bid yet"
+               b"\x0a%d dice\x0b%d x\x0ctrue:\x0d^v many\x0e<> face\x0fno higher bid"
+               b"\x10hold A:cup  B:call\x11hold A:cup  B:bid\x12hold A:cup B:bid/call"
+               b"\x13B:Liar!  <>:back\x14A:bid  <>:back\x15A:bid B:Liar! <>:back\x16Liar!\x17lifting"
+               b"\x18%d found: bid false\x19%d found: bid true\x1aP%d is out      A: on"
+               b"\x1bP%d loses a die A: on\x1c%d.%d%%\x1dbid %d %d")
 _WINS = const(0)  # the places of the words in _WORDS
 _LEFT = const(1)
 _ROUND = const(2)
@@ -58,19 +62,37 @@ _ACT = const(28)
 
 
 def word(i):
-    """The i-th of the words."""
-    a = 0
-    for _ in range(i):
-        a = _WORDS.find("|", a) + 1
-    b = _WORDS.find("|", a)
+    """The i-th of the words, as bytes (a str made costs a search of MicroPython's interned strings)."""
+    a = _WORDS.find(bytes((i + 1,))) + 1
+    b = _WORDS.find(bytes((i + 2,)), a)
     return _WORDS[a:b if b > 0 else len(_WORDS)]
 
 
 def odds(g, q, f):
     """The chance that bid q f is true for the player to act, as "43.2%": 100% only when it is sure,
-    0% only when it cannot be."""
-    w, n = g.odds(q, f)
-    p = min(max((w * 1000 + n // 2) // n, w > 0), 999 + (w == n))
+    0% only when it cannot be. The engine's odds() (ways, all), each term C(n, j) m^j (6 - m)^(n - j) made
+    from the one before, and only the fewer of those that hold the bid or not: a few big-integer steps."""
+    own = g.cups[g.turn]
+    n = sum(g.scores) - len(own)  # the dice the player cannot see
+    m = 2 if g.wild and f != 1 else 1  # faces that count for f
+    q -= len([x for x in own if x == f or g.wild and x == 1])  # how many of them must count
+    a = 6 ** n
+    if q <= 0:
+        w = a
+    elif q > n:
+        w = 0
+    elif 2 * q > n:  # the terms from j = n down to q
+        t = w = m ** n
+        for j in range(n, q, -1):
+            t = t * j * (6 - m) // ((n - j + 1) * m)
+            w += t
+    else:  # all but the terms from j = 0 up to q - 1
+        t = w = (6 - m) ** n
+        for j in range(q - 1):
+            t = t * (n - j) * m // ((j + 1) * (6 - m))
+            w += t
+        w = a - w
+    p = min(max((w * 1000 + a // 2) // a, w > 0), 999 + (w == a))
     return word(_PER) % (p // 10, p % 10)
 
 
@@ -134,7 +156,7 @@ class Screen(play.Game):
                 self.ui = _COVER
         elif ui == _CHOICE and (bit == A or bit == B):
             if bit == A and f:
-                self.do(word(_ACT) % (self.n, f))
+                self.do(word(_ACT).decode() % (self.n, f))
             elif bit == B and g.bid:
                 self.do("liar")
             return
@@ -200,7 +222,7 @@ class Screen(play.Game):
             play.scores(fb, s["dice"], s["winner"], 14)
             gfx.text(fb, word(_LEFT), 0, 56)
         elif ui == _COVER:
-            gfx.bar(fb, word(_ROUND) % s["round"], "/".join([str(n) for n in s["dice"]]))
+            gfx.bar(fb, word(_ROUND) % s["round"], b"/".join([b"%d" % n for n in s["dice"]]))
             gfx.center(fb, word(_PASS), 13)
             gfx.center(fb, word(_PLAYER) % (t + 1), 25, 2)
             if g.cups is not None:
@@ -243,21 +265,28 @@ class Screen(play.Game):
             rows = (n + 1) // 2 if max([len(c) for c in cups]) < 6 else n  # two columns, or one
             h = min(11, 36 // rows)  # 6 players: 3 rows of two, dice of 9 pixels
             k = s["loser"]
+            a = self.anim
+            f = b[1]
+            wild = g.wild
+            kinds = {}  # the faces drawn: each kind drawn once, blitted again (gfx.dice)
             for i in range(n):
                 x = i // rows * 64
                 y = 11 + i % rows * h
-                lost = i == k and not self.anim
+                lost = i == k and not a
                 if lost:
                     fb.fill_rect(x, y - 1, 6, 9, 1)
-                gfx.text(fb, str(i + 1), x, y, 1, not lost)
+                gfx.text(fb, b"%d" % (i + 1), x, y, 1, not lost)
                 c = cups[i]
                 m = 0
-                for j in range(len(c)):
-                    if (c[j] == b[1] or g.wild and c[j] == 1) and not self.anim:
-                        m |= 1 << j  # the dice that count, inverted
-                gfx.dice(fb, c, x + 7, y - 1, min(9, h - 2), 10, 6, m, 0, self.anim)
+                if not a:
+                    j = 1
+                    for v in c:
+                        if v == f or wild and v == 1:
+                            m |= j  # the dice that count, inverted
+                        j <<= 1
+                gfx.dice(fb, c, x + 7, y - 1, min(9, h - 2), 10, 6, m, 0, a, kinds)
             if self.anim:
-                gfx.text(fb, word(_LIFTING) + "..."[:self.t >> 1 & 3], 0, 47)  # a dot every 80 ms
+                gfx.text(fb, word(_LIFTING) + b"..."[:self.t >> 1 & 3], 0, 47)  # a dot every 80 ms
             else:
                 gfx.text(fb, word(_FOUND + (s["counted"] >= b[0])) % s["counted"], 0, 47)
                 gfx.text(fb, word(_OUT + (s["dice"][k] > 0)) % (k + 1), 0, 56)

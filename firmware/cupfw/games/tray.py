@@ -56,7 +56,7 @@ class Screen(play.Game):
             return False
         self.mode = self.cur = self.mark = self.mood = 0
         self.show = (self.s.get("aside") or (), self.s["last_roll"] or ())
-        self.text = self.update(b, act)
+        self.text = self.update(b, act).encode()  # bytes: each frame cuts its lines from it (a str made costs more)
         if not anim:
             self.anim = self.app.b.ticks_ms()  # no roll to wait for: the flash at the next tick
         return True

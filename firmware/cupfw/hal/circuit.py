@@ -52,9 +52,11 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     vline = fbuf.FrameBuffer.vline
     rect = fbuf.FrameBuffer.rect
     blit = fbuf.FrameBuffer.blit
-    _run = fbuf.FrameBuffer._run
+    die = fbuf.FrameBuffer.die
 
     def __init__(self, width, height, i2c, addr):
+        from cupfw import gfx
+        gfx.die = fbuf.dies(gfx)  # its dice faces drawn a page at a time (fbuf.FrameBuffer.die)
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page
         super().__init__(width, height, i2c, addr=addr)
 
