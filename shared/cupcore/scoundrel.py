@@ -35,6 +35,7 @@ def name(c):
 
 class Game(Engine):
     RESERVE = 58  # the most actions a game takes: 44 cards faced, at most 14 rooms avoided
+    show = True  # False: the summary leaves out `dungeon` (a device screen shows the count, self.left)
 
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, None)
@@ -164,6 +165,7 @@ class Game(Engine):
         d["weapon"] = name(self.weapon) if self.weapon else None
         d["slain"] = name(self.slain) if self.slain else None
         d["room"] = [name(c) for c in self.room if c]
-        d["dungeon"] = [name(self.dungeon[(self.top + i) % 44]) for i in range(self.left)]
+        if self.show:  # (44 names: 9 ms of a key's 50 on the chip)
+            d["dungeon"] = [name(self.dungeon[(self.top + i) % 44]) for i in range(self.left)]
         d["result"] = self.result
         d["score"] = self.score

@@ -11,6 +11,9 @@ from cupfw.hal import LEFT, RIGHT, DOWN, A, B
 
 class Screen(play.Game):
     def enter(self):
+        if self.g.show:  # the screen shows how many cards are left, not which: no names in the summaries
+            self.g.show = False
+            self.s.pop("dungeon")
         self.legal = self.g.legal()
         n = len(self.s["room"])
         if not hasattr(self, "sel") or self.sel >= n:
@@ -65,7 +68,7 @@ class Screen(play.Game):
             gfx.bar(fb, words[s["result"] == "won"], words[2] % s["score"])
         else:
             words = ("HP %d", "dungeon %d")
-            gfx.bar(fb, words[0] % s["health"], words[1] % len(s["dungeon"]))
+            gfx.bar(fb, words[0] % s["health"], words[1] % self.g.left)
         x = 2
         for i in range(len(s["room"])):
             gfx.card(fb, x, 10, s["room"][i])
