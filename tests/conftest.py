@@ -42,6 +42,21 @@ from cupkit.device import layout  # noqa: E402
 def pytest_unconfigure(config):
     shutil.rmtree(HOME, ignore_errors=True)
 
+
+# The longest tests (the emulated chip's), sent to the two workers first: started last, one of them would
+# run on alone while the other worker has nothing left to do.
+FIRST = ("test_emu_serial.py::test_flash_a_fresh_chip", "test_bench_pico.py::test_the_same_figures_on_circuitpython",
+         "test_bench_pico.py::test_the_figures_of_a_few_tours")
+
+
+def pytest_collection_modifyitems(config, items):
+    def first(item):
+        for i, name in enumerate(FIRST):
+            if name in item.nodeid:
+                return i
+        return len(FIRST)
+    items.sort(key=first)  # (a stable sort: every other test keeps its place)
+
 REPO = paths.ROOT
 
 
