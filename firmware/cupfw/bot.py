@@ -98,10 +98,12 @@ class Screen:
         gc.collect()  # the garbage of the game so far freed first: the player's code fills its holes
         g = scr.g
         e = self.engine
-        if e == "generala":
-            g.sheets = True  # its player reads its sheet, which the device's screen keeps out of the summary
-        v = g.view(t)
-        g.sheets = False
+        if e == "generala":  # its player reads its sheet, which the device's screen keeps out of the summary
+            g.sheets = True
+            v = g.view(t)
+            g.sheets = False
+        else:
+            v = g.view(t)
         from cupcore import bots
         act = bots.move(e, getattr(g, "params", None), v)  # (the luck games keep none: their seats only roll)
         bots = v = None
