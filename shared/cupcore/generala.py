@@ -23,12 +23,7 @@ def points(dice, cat, generala, double):
     c = [0] * 7  # a list: MicroPython's bytearray has no count() or `in` for ints
     for f in dice:
         c[f] += 1
-    return score(c, max(c), cat, generala, double)
-
-
-def score(c, top, cat, generala, double):
-    """points() from the counts per face c (top: the largest of them); the cup's player (cupcore.bots)
-    has the counts already. (A name the device has interned anyway: Dix Mille's and Scoundrel's.)"""
+    top = max(c)
     if cat < 6:
         return c[cat + 1] * (cat + 1)
     if cat == 6:

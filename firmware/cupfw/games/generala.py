@@ -108,17 +108,13 @@ class Screen(tray.Screen):
 
     def points(self):
         """What the dice on the table would write in each free box of the player to act (0 before a roll, and
-        in a used box): the engine's module imported, and the dice counted, once for the eleven."""
+        in a used box): the engine's module imported once for the eleven."""
         from cupcore import generala
         g = self.g
         t = g.turn * 11
         d = g.sheet[t + 9]
         d = g.pay[1] if d != 255 and d else None
-        c = [0] * 7
-        for f in g.last_roll if g.left < 3 else ():
-            c[f] += 1
-        m = max(c)
-        return [generala.score(c, m, i, g.pay[0], d) if g.left < 3 and g.sheet[t + i] == 255 else 0
+        return [generala.points(g.last_roll, i, g.pay[0], d) if g.left < 3 and g.sheet[t + i] == 255 else 0
                 for i in range(11)]
 
     def lines(self):

@@ -13,7 +13,7 @@ best box now) against a few ways to reroll:
 No chance: the same view gives the same action on every port.
 """
 
-from cupcore.generala import _SCORE, score
+from cupcore.generala import _SCORE
 
 _PAR = (2, 5, 8, 11, 14, 17, 12, 18, 14, 12, 5)  # per box, in the sheet's order
 # _BIN[r - 1][m][j]: per mille, j of m rerolled dice show a given face within r rolls (hits kept).
@@ -48,7 +48,7 @@ def move(params, view):
     scratch = -1000  # the best a box is worth for dice that make nothing (a scratch)
     for i in range(11):
         if free[i]:
-            v = score(c, top, i, params["generala"], dbl) - _PAR[i]
+            v = _points(c, top, i, params["generala"], dbl) - _PAR[i]
             if v > best:
                 best, act = v, _SCORE[i]
             if -_PAR[i] > scratch:
@@ -113,3 +113,17 @@ def move(params, view):
         return act
     return "roll" if out == "roll 1 2 3 4 5" else out
 
+
+def _points(c, top, cat, generala, double):
+    """cupcore.generala.points from the counts per face c (top: the largest), making no list."""
+    if cat < 6:
+        return c[cat + 1] * (cat + 1)
+    if cat == 6:
+        return 20 if top == 1 and not (c[1] and c[6]) else 0
+    if cat == 7:
+        return 30 if top == 3 and 2 in c else 0
+    if cat == 8:
+        return 40 if top >= 4 else 0
+    if top < 5:
+        return 0
+    return generala if cat == 9 else double or 0
