@@ -87,6 +87,7 @@ class Game:
             self.app.dirty = True
             return False
         self.rec["actions"].append(act)
+        self.s = None  # the last summary free for the collector as the next is made (the Bogey's names 52 cards)
         self.s = self.g.summary()
         if not self.demo:
             self.app.later = self.save  # once the frame is out and the animation over (App.flush)

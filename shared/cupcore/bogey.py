@@ -210,7 +210,12 @@ class Game(Engine):
         d["discards"] = len(self.cards(_DISCARDS))
         d["result"] = ("lost", "won")[won] if self.over else None
         best = None
-        for k in self.levels.split() if won else ():
-            if best is None and int(k[:2]) >= t[_COLUMNS]:
-                best = k[2:]
+        lv = self.levels  # "08epic 09legendary ...": the first whose columns are at least the game's
+        i = 0
+        while won and best is None and i < len(lv):
+            j = lv.find(" ", i)
+            j = len(lv) if j < 0 else j
+            if (ord(lv[i]) - 48) * 10 + ord(lv[i + 1]) - 48 >= t[_COLUMNS]:  # (no strings made but the name)
+                best = lv[i + 2:j]
+            i = j + 1
         d["level"] = best

@@ -120,10 +120,13 @@ class Screen:
         elif bit == B and self.open >= 0:
             self.show(-1, self.home(self.open))
         elif bit == A:
+            i = self.sel - (1 if self.rec else 0)
+            if self.open >= 0 or not 0 <= i < len(self.top) or len(self.members(self.top[i])) == 1:
+                gfx.bar(app.fb, self.title(), "...")  # the key's own frame, at once (all but a group's opening,
+                app.b.show()  # which is this screen's): the next screen takes 100-250 ms to load on a Pico
             if self.open >= 0:
                 self.pack(self.members(self.open)[self.sel])
                 return
-            i = self.sel - (1 if self.rec else 0)
             if i < 0:
                 app.pack = self.rec.get("pack")
                 app.start(self.rec, 2)
@@ -155,6 +158,9 @@ class Screen:
     def tick(self, now):
         return False
 
+    def title(self):
+        return "cupkit" if self.open < 0 else _GROUPS[self.open][0][:-1].strip()
+
     def draw(self, fb):
-        gfx.bar(fb, "cupkit" if self.open < 0 else _GROUPS[self.open][0][:-1].strip())
+        gfx.bar(fb, self.title())
         gfx.menu(fb, self.labels, self.sel)

@@ -277,7 +277,7 @@ def shows(transfers):
 
 def press(pico, key, what, wait, slow=False):
     """Press key (held HOLD ms, or LONG), run on for wait ms, and on while frames still come (QUIET); (ms to
-    the frame, or None; the frames since).
+    the frame, or None; ms to the end of the last frame, or None; the frames since).
     slow (CircuitPython): then run on until the chip has finished its work."""
     n = len(pico.transfers)
     t0 = pico.now
@@ -293,7 +293,9 @@ def press(pico, key, what, wait, slow=False):
     if slow:
         headless.ready(pico)
     frames = [f for f in shows(list(pico.transfers)[n:]) if f[0] >= t0]
-    return ((frames[0][1] - t0) / MS if frames else None), frames
+    if not frames:
+        return None, None, frames
+    return (frames[0][1] - t0) / MS, (frames[-1][1] - t0) / MS, frames
 
 
 def tumble(frames):
@@ -336,28 +338,33 @@ def route(pack, last, resume):
 
 def tour(pico, pack, keys, last, resume, slow=False):
     """From the top of the menu: to pack's page (last: the pack played before), its game for the most
-    players, the keys; then back to the menu with B held. Returns the rows of key times and the tumble
-    figures. slow: as for press()."""
-    rows, fps = [], []
+    players, the keys; then back to the menu with B held. Returns the rows of key times, the rows of the
+    keys that open a screen with the time to the new screen's frame (the key's own frame comes first: the
+    busy mark, cupfw.app.App.wait), and the tumble figures. slow: as for press()."""
+    rows, opened, fps = [], [], []
     for key in route(pack, last, resume):
-        ms, _ = press(pico, key, "key", 300, slow)
+        ms, _, _ = press(pico, key, "key", 300, slow)
         rows.append(("menu", key, ms))
-    ms, _ = press(pico, "a", "open", 700, slow)
+    ms, page, _ = press(pico, "a", "open", 700, slow)
     rows.append(("menu", "open " + pack, ms))
+    opened.append(("menu", "open " + pack, page))
     for key, label in page_keys(pack):
-        ms, _ = press(pico, key, "key", 300, slow)
+        ms, _, _ = press(pico, key, "key", 300, slow)
         rows.append(("pack page", label, ms))
     for key, label, what in keys:
-        ms, frames = press(pico, key, what, 1000 if what in ("open", "roll", "release roll") else 400, slow)
+        ms, page, frames = press(pico, key, what, 1000 if what in ("open", "roll", "release roll") else 400, slow)
         rows.append((pack, label, ms))
+        if what == "open":
+            opened.append((pack, label, page))
         if what in ("roll", "release roll"):
             fps.append((pack, tumble(frames)))
     press(pico, "b", "leave", 700, slow)  # the menu then opens at its top, "Resume" first
-    return rows, fps
+    return rows, opened, fps
 
 
 def measure(progress=None, tours=None, circuitpython=False):
-    """{"interpreter", "boot_ms", "keys" [[screen, key, ms]], "tumble" [[pack, fps]], "heap" [[screen, bytes]],
+    """{"interpreter", "boot_ms", "keys" [[screen, key, ms]], "opened" [[screen, key, ms to the new screen]],
+    "tumble" [[pack, fps]], "heap" [[screen, bytes]],
     "heap_total", "redraw" [[screen, draw ms, bus ms]], "open" [[pack, ms]], "import" [[module, ms]]};
     tours: only these packs; circuitpython: on CircuitPython (board pico-cp, the firmware as .py)."""
     import tempfile
@@ -374,17 +381,18 @@ def measure(progress=None, tours=None, circuitpython=False):
             pico.run(1000)
             if circuitpython:
                 headless.ready(pico)
-            keys, fps, heap = [], [], []
+            keys, opened, fps, heap = [], [], [], []
             last, resume = None, False
             for pack, steps in TOURS:
                 if tours is not None and pack not in tours:
                     continue
                 say("playing " + pack)
                 start = len(pico.serial)
-                rows, f = tour(pico, pack, steps, last, resume, circuitpython)
+                rows, o, f = tour(pico, pack, steps, last, resume, circuitpython)
                 last = pack  # the game left stays saved ("Resume" heads the menu), but for the cup's (no record)
                 resume = resume or packs.load(pack, [paths.PACKS])["engine"] != "cup"
                 keys += rows
+                opened += o
                 fps += f
                 for name, low in re.findall(r"cupkit bench: heap (games\.\w+) (\d+)", pico.serial[start:]):
                     if name != "games." + packs.load(pack, [paths.PACKS])["engine"]:
@@ -402,6 +410,7 @@ def measure(progress=None, tours=None, circuitpython=False):
             got = json.loads(pico.repl(code, timeout=1800).strip().splitlines()[-1])
     return {"interpreter": interp, "boot_ms": round(boot, 1),
             "keys": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in keys],
+            "opened": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in opened],
             "tumble": [[p, None if v is None else round(v, 1)] for p, v in fps],
             "heap": [[p, v] for p, v in heap], "heap_total": got["heap_total"],
             "redraw": [[n, round(d / 1000.0, 1), round(s / 1000.0, 1)] for n, d, s in got["redraw"]],
@@ -415,16 +424,15 @@ def heap_target(r):
 
 
 def verdicts(r):
-    """{target: (figure, met)}: the worst of each kind against TARGETS (heap: heap_target); a key that opens
-    a screen is counted apart (open_ms), against the key target too."""
-    opens = [ms for s, k, ms in r["keys"] if ms is not None and (k.startswith("open ") or k == "start")]
-    keys = [ms for s, k, ms in r["keys"] if ms is not None and not (k.startswith("open ") or k == "start")]
+    """{target: (figure, met)}: the worst of each kind against TARGETS (heap: heap_target). A key that opens
+    a screen counts as every key, by its own frame (the busy mark); the time to the new screen is a figure
+    of the report, with no target."""
+    keys = [ms for s, k, ms in r["keys"] if ms is not None]
     redraw = max(d + b for n, d, b in r["redraw"])
     fps = min([v or 0 for p, v in r["tumble"]] or [0])
     heap = min(v for p, v in r["heap"]) / 1024.0
     return {"redraw_ms": (redraw, redraw < TARGETS["redraw_ms"]),
             "key_ms": (max(keys), max(keys) < TARGETS["key_ms"]),
-            "open_ms": (max(opens), max(opens) < TARGETS["key_ms"]),
             "tumble_fps": (fps, fps >= TARGETS["tumble_fps"]),
             "heap_kb": (heap, heap >= heap_target(r))}
 
@@ -441,6 +449,8 @@ def report(r, v):
         seen.setdefault((screen, key), []).append(ms)
     out += ["  %-17s %-20s %s" % (s, k, " ".join("-" if m is None else "%.0f" % m for m in ms))
             for (s, k), ms in seen.items()]
+    out += ["", "a new screen's frame (ms after the key that opens it; the key's own frame is above): " + ", ".join(
+        "%s %s" % (k if s == "menu" else s, "-" if ms is None else "%.0f" % ms) for s, k, ms in r["opened"])]
     out += ["", "dice tumble: " + ", ".join("%s %s fps" % (p, "-" if f is None else "%.1f" % f) for p, f in r["tumble"]),
             "least free heap (after a collection, each frame; heap %d bytes): " % r["heap_total"] + ", ".join(
                 "%s %.1f KB" % (p, b / 1024.0) for p, b in r["heap"]),
@@ -448,9 +458,9 @@ def report(r, v):
             "imports (ms, each file alone; on CircuitPython compiled from .py): %.0f in all for %d files, %s" % (
                 sum(t for m, t in r["import"]), len(r["import"]),
                 ", ".join("%s %.0f" % (m, t) for m, t in r["import"])), "",
-            "targets: redraw < %d ms: worst %.1f %s; key to frame < %d ms: worst %.1f %s, opening a screen %.1f %s;"
+            "targets: redraw < %d ms: worst %.1f %s; key to frame < %d ms: worst %.1f %s;"
             % (TARGETS["redraw_ms"], v["redraw_ms"][0], ok("redraw_ms"), TARGETS["key_ms"], v["key_ms"][0],
-               ok("key_ms"), v["open_ms"][0], ok("open_ms")),
+               ok("key_ms")),
             "  tumble >= %d fps: %.1f %s; free heap >= %d KB: %.1f %s" % (
                 TARGETS["tumble_fps"], v["tumble_fps"][0], ok("tumble_fps"), heap_target(r), v["heap_kb"][0],
                 ok("heap_kb"))]
