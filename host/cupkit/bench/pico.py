@@ -340,7 +340,7 @@ def tour(pico, pack, keys, last, resume, slow=False):
     """From the top of the menu: to pack's page (last: the pack played before), its game for the most
     players, the keys; then back to the menu with B held. Returns the rows of key times, the rows of the
     keys that open a screen with the time to the new screen's frame (the key's own frame comes first: the
-    busy mark, cupfw.app.App.wait), and the tumble figures. slow: as for press()."""
+    busy mark the menu and the pack page draw as they are left), and the tumble figures. slow: as for press()."""
     rows, opened, fps = [], [], []
     for key in route(pack, last, resume):
         ms, _, _ = press(pico, key, "key", 300, slow)
