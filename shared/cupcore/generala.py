@@ -19,13 +19,14 @@ _SCORE = ["score ones", "score twos", "score threes", "score fours", "score five
 
 
 def points(dice, cat, generala, double):
-    """What the dice score in category cat (an index of the sheet); double: None unless `generala` has points."""
+    """What the dice (a list) score in category cat (an index of the sheet); double: None unless `generala`
+    has points."""
+    if cat < 6:
+        return dice.count(cat + 1) * (cat + 1)  # (counted in C: the device's sheet asks for eleven boxes a frame)
     c = [0] * 7  # a list: MicroPython's bytearray has no count() or `in` for ints
     for f in dice:
         c[f] += 1
     top = max(c)
-    if cat < 6:
-        return c[cat + 1] * (cat + 1)
     if cat == 6:
         return 20 if top == 1 and not (c[1] and c[6]) else 0
     if cat == 7:

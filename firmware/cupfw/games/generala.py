@@ -114,9 +114,8 @@ class Screen(tray.Screen):
         t = g.turn * 11
         d = g.sheet[t + 9]
         d = g.pay[1] if d != 255 and d else None
-        r = g.last_roll
-        return [0 if g.left > 2 or g.sheet[t + i] != 255 else r.count(i + 1) * (i + 1) if i < 6 else
-                generala.points(r, i, g.pay[0], d) for i in range(11)]  # (ones to sixes counted in C)
+        return [generala.points(g.last_roll, i, g.pay[0], d) if g.left < 3 and g.sheet[t + i] == 255 else 0
+                for i in range(11)]
 
     def lines(self):
         n = self.g.left
