@@ -15,6 +15,8 @@ from cupkit.emu import headless, image
 from cupkit.emu.pico import Pico
 from cupkit.sim import headless as sim
 
+from device_scripts import rolled_and_held
+
 CUPKIT = [sys.executable, "-m", "cupkit"]
 
 # A fresh game from the menu: Big Pig (the first pack of Push your luck) for two, a roll and a hold
@@ -76,7 +78,7 @@ def test_flash_a_fresh_chip_play_save_reset_resume_and_run_the_scenarios(tmp_pat
         assert frames["start"][0] != menu and frames["held"][0] != frames["start"][0]
         assert headless.quiet(pico), "the cup was still writing its flash 10 s after the hold"
         saved, problems = headless.read_store(image.load(flash))
-        assert saved["pack"] == "big-pig" and saved["actions"][-2:] == ["roll", "hold"] and not problems
+        assert saved["pack"] == "big-pig" and rolled_and_held(saved) and not problems
         pico.mode("fast")
         resets = len(pico.resets)
         pico.repl("print(1)")  # stops the app: the raw REPL

@@ -15,6 +15,8 @@ from cupkit.emu import headless, image
 from cupkit.emu.pico import Pico
 from cupkit.sim import headless as sim
 
+from device_scripts import rolled_and_held
+
 # Big Pig, the first pack of the menu's Push your luck: its page, Start, a roll and a hold.
 PIG = "press down\npress down\npress a\npress a\nwait 500\npress a\nwait 500\nshot start\npress a\nwait 700\npress b\n" \
     "wait 500\nshot held\n"
@@ -42,7 +44,7 @@ def test_from_a_blank_flash_the_uf2_boots_to_the_menu_and_plays(tmp_path, cup_uf
         saved, problems = headless.read_store(image.load(flash))
     assert ns < 3 * 10 ** 9, "boot to menu took %d ms of the chip's time" % (ns // 10 ** 6)
     assert frames["start"][0] != menu and frames["held"][0] != frames["start"][0]
-    assert saved["actions"][-2:] == ["roll", "hold"] and not problems
+    assert rolled_and_held(saved) and not problems
 
 
 def test_over_an_older_install_with_saved_games_only_the_new_files(tmp_path, cup_uf2):
