@@ -235,3 +235,28 @@ def test_the_hidden_cup_shows_the_dice_only_while_a_is_held_and_once_lifted(tmp_
         else:
             assert one[name][:1024] == two[name][:1024], "frame %s depends on the hidden dice" % name
         assert one[name][1024:] == two[name][1024:], "the LEDs of %s depend on the hidden dice" % name
+
+
+def test_a_key_that_leaves_a_page_shows_its_own_frame_before_the_next_screen_loads(tmp_path):
+    """Start on a pack's page: the next frame sent is that page with "..." in its title line (the title cut
+    to make room for it), every other page of the panel unchanged; then the game's screen."""
+    from cupfw import gfx
+    from cupfw.hal import A
+    app = App(Board(data_dir=str(tmp_path)))
+    app.go("screens.pack", "scc-classic")  # "Ship, Captain, Crew (classic)": longer than the title line
+    app.switch()
+    app.step()
+    before = bytes(app.b.buf)
+    sent = []
+    show = app.b.show
+    app.b.show = lambda: (sent.append(bytes(app.b.buf)), show())
+    app.b.held = A
+    app.run(80)
+    app.b.held = 0
+    app.run(80)
+    assert app.name == "games.scc" and len(sent) >= 2
+    bar = Board(data_dir=str(tmp_path / "scratch"))
+    gfx.bar(bar.fb, "Ship, Captain, Cr", "...")
+    assert sent[0][:128] == bytes(bar.buf[:128]) != before[:128]
+    assert sent[0][128:] == before[128:]
+    assert sent[1][128:] != before[128:]  # the game

@@ -122,7 +122,7 @@ class Screen:
         elif bit == A:
             i = self.sel - (1 if self.rec else 0)
             if self.open >= 0 or not 0 <= i < len(self.top) or len(self.members(self.top[i])) == 1:
-                gfx.bar(app.fb, self.title(), "...")  # the key's own frame, at once (all but a group's opening,
+                gfx.bar(app.fb, self.title()[:17], "...")  # the key's own frame, at once (all but a group's opening,
                 app.b.show()  # which is this screen's): the next screen takes 100-250 ms to load on a Pico
             if self.open >= 0:
                 self.pack(self.members(self.open)[self.sel])

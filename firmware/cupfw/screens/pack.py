@@ -95,7 +95,7 @@ class Screen:
             return
         app = self.app
         if bit == B or bit == A and (self.why or self.sel == 0 and self.hi or self.sel == (4 if self.cup else 2)):
-            gfx.bar(app.fb, self.name, "...")  # the key's own frame, at once, as the page is left: the next
+            gfx.bar(app.fb, self.name[:17], "...")  # the key's own frame, at once, as the page is left: the next
             app.b.show()  # screen takes 100-250 ms to load on a Pico (only the title line's page is sent)
         if self.why:
             if bit == A or bit == B:
