@@ -56,9 +56,13 @@ import bench_player
 app = App(Board(data_dir=%(data)r, seed=1))
 """
 
+# Its last line also counts the names the interpreter has interned for good by then (identifiers, and
+# string constants of up to 10 characters, of every module loaded): see interned().
 _FIRMWARE = _BOOT + """bench_player.rules(app, %(house)r)
 bench_player.demo(app)
 app.run(400000)
+import micropython
+micropython.qstr_info()
 print(%(ok)r)
 """
 
@@ -180,23 +184,41 @@ def _run(image, script, heap_kb):
                            capture_output=True, text=True, timeout=600)
     finally:
         os.remove(os.path.join(image, name))
-    return r.returncode == 0 and OK in r.stdout
+    return r.stdout if r.returncode == 0 and OK in r.stdout else None
 
 
 def completes(image, w, heap_kb):
-    """True if every run of workload w completes in a heap of heap_kb, its data folder fresh at the first."""
+    """The last run's output (true) if every run of workload w completes in a heap of heap_kb, its data
+    folder fresh at the first; else None."""
     if "data" in w:
         shutil.rmtree(os.path.join(image, w["data"]), ignore_errors=True)
+    out = None
     for run in w["runs"]:
         if run.get("cut"):
             _saved(os.path.join(image, w["data"]), run["cut"])
-        if not _run(image, run["script"], heap_kb):
-            return False
-    return True
+        out = _run(image, run["script"], heap_kb)
+        if out is None:
+            return None
+    return out
+
+
+def interned(out):
+    """(names interned, room left before the next pool) from micropython.qstr_info()'s line in out, or None.
+
+    MicroPython keeps interned names in pools that it never frees, each twice the size of the last: 20,
+    40, 80, 160, 320, then 640 names (on a 64-bit port a pool costs 11 bytes a name: the 640 are 7 KB at
+    once). One name over a pool's end costs the whole next pool, which no budget has room for by chance."""
+    for line in out.splitlines():
+        if line.startswith("qstr pool:"):
+            f = dict(kv.rstrip(",").split("=") for kv in line.split()[2:])
+            pools, n = int(f["n_pool"]), int(f["n_qstr"])
+            return n, 20 * ((1 << pools) - 1) - n
+    return None
 
 
 def smallest_heap(image, w, lo=2, hi=1024):
-    """(smallest whole-KB heap in lo..hi in which w completes, or None if not even hi; completes at budget).
+    """(smallest whole-KB heap in lo..hi in which w completes, or None if not even hi; the output of the
+    run at the budget, or None where it did not complete there).
 
     The budget is tried first: when it holds, the figure is below it."""
     at_budget = completes(image, w, w["budget_kb"])
@@ -205,7 +227,7 @@ def smallest_heap(image, w, lo=2, hi=1024):
     else:
         lo = w["budget_kb"] + 1
         if not completes(image, w, hi):
-            return None, False
+            return None, None
     while lo < hi:
         mid = (lo + hi) // 2
         if completes(image, w, mid):
@@ -227,9 +249,13 @@ def measure(names=None, at_budget_only=False):
                 kb, at_budget = None, completes(image, w, w["budget_kb"])
             else:
                 kb, at_budget = smallest_heap(image, w)
-            return {"workload": w["name"], "engine": w["engine"], "what": w["what"],
-                    "heap_kb": kb, "budget_kb": w["budget_kb"], "completes_at_budget": at_budget,
-                    "ok": at_budget and (at_budget_only or kb is not None and kb <= w["budget_kb"])}
+            row = {"workload": w["name"], "engine": w["engine"], "what": w["what"],
+                   "heap_kb": kb, "budget_kb": w["budget_kb"], "completes_at_budget": bool(at_budget),
+                   "ok": bool(at_budget) and (at_budget_only or kb is not None and kb <= w["budget_kb"])}
+            names = at_budget and interned(at_budget)
+            if names:
+                row["names"], row["names_room"] = names
+            return row
 
         with ThreadPoolExecutor(max_workers=2) as pool:
             return list(pool.map(one, chosen))

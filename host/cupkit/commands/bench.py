@@ -62,6 +62,10 @@ def _memory(args):
                 "-" if args.at_budget else ">1024",
                 r["budget_kb"], "ok" if r["ok"] else "OVER") for r in rows]
         print("\n".join(table.lines(("WORKLOAD", "ENGINE", "WHAT", "HEAP KB", "BUDGET", ""), out, right=(3, 4))))
+        for r in rows:
+            if "names" in r:
+                print("%s: %d names interned for good at its end, room for %d more before MicroPython's next pool "
+                      "of them (bench_memory.interned)" % (r["workload"], r["names"], r["names_room"]))
     return 0 if all(r["ok"] for r in rows) else 1
 
 
