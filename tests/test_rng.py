@@ -5,9 +5,11 @@ import math
 
 import pytest
 
-from cupcore.rng import SEED_MAX, Rng
+from cupcore.rng import Rng
 
 from conftest import run_mp_json
+
+SEED_MAX = 2 ** 30 - 1  # the largest seed (cupcore.rng keeps it as a private constant)
 
 SEEDS = [0, 1, 2, 12345, 2**29, SEED_MAX]
 

@@ -100,18 +100,18 @@ def decode(data):
 
 
 class Store:
-    def __init__(self, root):
-        self.root = root
+    def __init__(self, data_dir):
+        self.data_dir = data_dir  # (the board's name for it: no name of its own)
         self.problems = []  # (file, reason) of the first files set aside, for the app to show once
         self.aside_count = 0  # how many were set aside in all
-        for d in (root, root + "/log"):
+        for d in (data_dir, data_dir + "/log"):
             try:
                 os.mkdir(d)
             except OSError:
                 pass  # it is there
 
     def path(self, name):
-        return self.root + "/" + name
+        return self.data_dir + "/" + name
 
     def read(self, name, default=None, head=False):
         """The object stored as name, or default if absent or damaged (then set aside): cupfw.saved.read."""
@@ -161,7 +161,7 @@ class Store:
     def logs(self, every=False):
         """Names of the finished games' records, oldest first (every: all files in log/, the
         half-written and the set-aside ones too)."""
-        names = [n for n in os.listdir(self.root + "/log") if every or n[-5:] == ".json"]
+        names = [n for n in os.listdir(self.data_dir + "/log") if every or n[-5:] == ".json"]
         names.sort()
         return ["log/" + n for n in names]
 

@@ -73,23 +73,25 @@ class Engine:
         return s[i:i + n]
 
 
-def check_params(spec, base, overrides):
-    """Merge overrides into base and check every value against spec.
+def check_params(params, base, obj):
+    """Merge obj (a record's params, or None) into base (the pack's) and check every value against params
+    (the engine's PARAMS).
 
-    spec maps name -> (lo, hi) for an integer range, or a tuple of allowed values
+    params maps name -> (lo, hi) for an integer range, or a tuple of allowed values
     (strings or booleans), or a list of allowed integers, or None where the engine
-    checks the value itself.
+    checks the value itself. (Argument names the core interns anyway: on MicroPython a function's
+    argument names are kept for good, and the device's pool of names has no room to spare.)
     """
     out = dict(base)
-    if overrides is not None:
-        if not isinstance(overrides, dict):
+    if obj is not None:
+        if not isinstance(obj, dict):
             raise ValueError("params must be an object")
-        out.update(overrides)
+        out.update(obj)
     for k in out:
-        if k not in spec:
+        if k not in params:
             raise ValueError("params: unknown parameter '%s'" % k)  # not %r: repr() differs between the ports
-    for k in spec:
-        want = spec[k]
+    for k in params:
+        want = params[k]
         if k not in out:
             raise ValueError("params: %s is missing" % k)
         v = out[k]

@@ -11,11 +11,10 @@ from cupcore.rolls import Rolls
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"generala": [50, 60], "double": [100, 120]}  # lists: the numbers allowed (a tuple is a range)
-# The score actions, in the sheet's order; a category's name is its action's [6:]. A list, not a
-# tuple: mpy-cross keeps a list's short strings interned (no str objects); no list of the bare names,
-# whose short strings would be qstrs (interned for good) that self-play never needs.
-_SCORE = ["score ones", "score twos", "score threes", "score fours", "score fives", "score sixes",
-          "score straight", "score full", "score four", "score generala", "score double"]
+# The score actions, in the sheet's order; a category's name is its action's [6:]. Made once at import
+# from one long string (no short string constant: each would be a name MicroPython keeps for good).
+_SCORE = ("score ones.score twos.score threes.score fours.score fives.score sixes.score straight."
+          "score full.score four.score generala.score double").split(".")
 
 
 def points(dice, cat, generala, double):

@@ -9,10 +9,16 @@ One turn each; the highest score wins (roll-off on ties).
 from cupcore.dice import ROLL, Table
 from cupcore.digits import numbers
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"keep": ("one", "any")}
-_KEEP = ("keep 1", "keep 2", "keep 3", "keep 4", "keep 5", "keep 6")
+_KEEP = const(("keep 1", "keep 2", "keep 3", "keep 4", "keep 5", "keep 6"))
 
 
 class Game(Table):

@@ -17,7 +17,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SCHEMA = "pack.schema.json"
+_SCHEMA = const("pack.schema.json")
 MOST = 8192  # bytes in a pack file: 4000 characters of rules fit twice over
 
 
@@ -41,7 +41,7 @@ def ids(where=None):
         except OSError:
             names = ()
         for f in names:
-            if f[-5:] == ".json" and f != SCHEMA and f[:-5] not in found:
+            if f[-5:] == ".json" and f != _SCHEMA and f[:-5] not in found:
                 found.append(f[:-5])
     found.sort()
     return found

@@ -22,7 +22,7 @@ class Game(Engine):
         self.params = params  # the checked params, for the cup's player (cupcore.bots)
         self.goal = params["goal"]
         self.ndice = params["dice"]
-        self.double_one = params["bust"] == "double-one"
+        self.double_one = params["bust"] != "one"  # (not "double-one": no short string constant of its own)
         self.doubles = params["doubles"]
         self.max_dice = params["max_dice"]
         self.scores = [0] * players
@@ -51,7 +51,8 @@ class Game(Engine):
                 self._next()
             return
         if w[0] != "roll" or len(w) > 2:
-            raise ValueError("unknown action; use roll%s or hold" % (" N" if self.max_dice else ""))
+            raise ValueError("unknown action; use roll N or hold" if self.max_dice
+                             else "unknown action; use roll or hold")
         n = self.turn_dice or self.ndice
         top = self.max_dice
         if len(w) == 2:

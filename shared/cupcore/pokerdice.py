@@ -13,8 +13,8 @@ from cupcore.rolls import Rolls
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"wild": (True, False)}
-NAMES = ["nothing", "one pair", "two pair", "three of a kind", "straight", "full house", "four of a kind",
-         "five of a kind"]  # a list: interned strings (see rolls.ROLLS)
+NAMES = ("nothing.one pair.two pair.three of a kind.straight.full house.four of a kind."
+         "five of a kind").split(".")  # made at import (see rolls.ROLLS)
 
 
 def hand(dice, wild):

@@ -18,13 +18,13 @@ except ImportError:
 _A1 = const(32760)
 _A2 = const(32730)
 _M15 = const(0x7FFF)
-SEED_MAX = const(0x3FFFFFFF)  # seeds are 0..2**30-1
+_SEED_MAX = const(0x3FFFFFFF)  # seeds are 0..2**30-1 (private: a const name kept in the module would be one more name)
 
 
 class Rng:
     def __init__(self, seed):
-        if not isinstance(seed, int) or seed is True or seed is False or seed < 0 or seed > SEED_MAX:
-            raise ValueError("seed must be an integer from 0 to %d" % SEED_MAX)
+        if not isinstance(seed, int) or seed is True or seed is False or seed < 0 or seed > _SEED_MAX:
+            raise ValueError("seed must be an integer from 0 to %d" % _SEED_MAX)
         left = seed >> 15
         right = seed & _M15
         for k in (0x5BD1, 0x1F35, 0x6C8E, 0x2A97):
@@ -48,9 +48,9 @@ class Rng:
 
     def below(self, n):
         """A uniform integer in 0..n-1 (1 <= n < 2**30), unbiased by rejection."""
-        if n < 1 or n > SEED_MAX:
+        if n < 1 or n > _SEED_MAX:
             raise ValueError("below(n) needs 1 <= n < 2**30")
-        rem = (SEED_MAX % n + 1) % n  # 2**30 mod n, without forming 2**30
+        rem = (_SEED_MAX % n + 1) % n  # 2**30 mod n, without forming 2**30
         r = self.next30()
         while r < rem:
             r = self.next30()

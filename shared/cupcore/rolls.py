@@ -8,9 +8,10 @@ stand, the last roll) with Table._done and then sets left back to 3.
 from cupcore.dice import Table
 from cupcore.digits import numbers
 
-# The roll actions legal() lists (any set of positions may be rerolled; the single ones are listed).
-# A list, not a tuple: mpy-cross keeps a list's short strings interned (legal() allocates no strings).
-ROLLS = ["roll", "roll 1", "roll 2", "roll 3", "roll 4", "roll 5"]
+# The roll actions legal() lists (any set of positions may be rerolled; the single ones are listed), made
+# once at import (legal() allocates no strings) from one string longer than a qstr: short string
+# constants would be names MicroPython keeps for good, and the device's pool of them is full.
+ROLLS = "roll.roll 1.roll 2.roll 3.roll 4.roll 5".split(".")
 
 
 class Rolls(Table):

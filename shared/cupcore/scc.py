@@ -9,10 +9,16 @@ One turn each; the highest score wins (roll-off on ties).
 
 from cupcore.dice import ROLL, Table
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"cargo_reroll": (True, False)}
-_ROLL_STOP = ("roll", "stop")
+_ROLL_STOP = const(("roll", "stop"))
 
 
 class Game(Table):
@@ -43,7 +49,7 @@ class Game(Table):
                 self.left = 3
             return
         if w != ["roll"]:
-            raise ValueError("unknown action; use roll" + (" or stop" if self.reroll else ""))
+            raise ValueError("unknown action; use roll or stop" if self.reroll else "unknown action; use roll")
         a = list(self.aside)
         f = self.roll(5 - len(a))
         rest = list(f)

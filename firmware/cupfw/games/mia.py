@@ -158,14 +158,14 @@ class Screen(play.Game):
             gfx.text(fb, "lives left    A: menu", 0, 56)
         elif ui == _COVER:
             lives = "/".join([str(n) for n in s["lives"]])
-            gfx.bar(fb, self.word, lives if s["players"] > 4 else "lives " + lives)
+            gfx.bar(fb, self.word, lives if s["players"] > 4 else "lives %s" % lives)
             gfx.center(fb, "Pass the cup to", 13)
             gfx.center(fb, "Player %d" % (t + 1), 25, 2)
             claim = s["claim"]
             gfx.center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else "new round", 44)
             gfx.text(fb, "A: I have it", 0, 56)
         elif ui == _MENU:
-            gfx.bar(fb, "Player %d" % (t + 1), "lives %d" % s["lives"][t])
+            gfx.bar(fb, "Player %d" % (t + 1), "lives %s" % s["lives"][t])
             claim = s["claim"]
             if claim:
                 gfx.text(fb, "Claim", 0, 15)
@@ -204,7 +204,7 @@ class Screen(play.Game):
                 gfx.text(fb, "P%d claimed" % (owner + 1), 0, 12)
                 gfx.text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
                 if self.anim:
-                    gfx.text(fb, "lifting" + "." * (self.t >> 1 & 3), 60, 22)  # a dot every 80 ms
+                    gfx.text(fb, "lifting...."[:7 + (self.t >> 1 & 3)], 60, 22)  # a dot every 80 ms (one long constant: no name kept)
                 else:
                     pair(fb, s["revealed"], 78, 11, 21)
             if not self.anim:

@@ -72,6 +72,6 @@ class Screen(play.Game):
             if self.choosing():
                 gfx.text(fb, "dice:%d ^v  A:roll" % self.n, 0, 56)
             else:
-                gfx.text(fb, "A:roll" + ("  B:hold" if g.turn_dice else ""), 0, 56)
+                gfx.text(fb, "A:roll  B:hold" if g.turn_dice else "A:roll", 0, 56)
         else:
             gfx.text(fb, "A: menu", 0, 56)

@@ -39,7 +39,7 @@ class Screen(tray.Screen):
         if s["over"] or s["turn"] != t:  # a stand, or the third roll: the hand is made
             v = s["scores"]
             self.mood = 1 if v[t] == max(v) else 0
-            return "P%d %s\n%s" % (t + 1, "stands on" if act == "stand" else "has", s["hands"][t])
+            return ("P%d stands on\n%s" if act == "stand" else "P%d has\n%s") % (t + 1, s["hands"][t])
         self.cur = 1
         n = s["rolls_left"]
         return "P%d: %s\n%d roll%s left" % (t + 1, pokerdice.name(pokerdice.hand(s["last_roll"], self.g.wild)),

@@ -26,9 +26,9 @@ class Screen:
                 best = s.get("best")
                 seats = s.get("seats", [])
                 lines.append("%s: %d games" % (pid, s.get("games", 0)))
-                lines.append("  %d won%s" % (s.get("wins", 0), "" if best is None else ", best %d" % best))
+                lines.append("  %d won" % s.get("wins", 0) if best is None else "  %d won, best %d" % (s.get("wins", 0), best))
                 if len(seats) > 1:
-                    lines.append("  seats: " + " ".join([str(w) for w in seats]))
+                    lines.append("  seats: %s" % " ".join([str(w) for w in seats]))
             self.text = "\n".join(lines) or "No games yet."
         else:
             self.title = "Notice"

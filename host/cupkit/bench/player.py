@@ -8,8 +8,6 @@ step of the app, so that they leave memory when the app drops them.
 
 from cupfw.hal import UP, DOWN, RIGHT, A, B
 
-STEP = 40  # ms between a game's moves: two ticks, so that each move is drawn; animations run out first
-
 
 def press(app, bit):
     app.b.held = bit
@@ -83,6 +81,6 @@ def moves(app, seed):
         if not app.scr.anim:
             app.scr.auto(rng)
             app.last = app.b.ticks_ms()  # a move is a key a person pressed: the cup stays awake
-        app.run(STEP)
+        app.run(40)  # ms between a game's moves: two ticks, so that each move is drawn; animations run out first
     if app.scr.err is not None:
         raise RuntimeError(app.scr.err)
