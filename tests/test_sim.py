@@ -5,13 +5,15 @@ import os
 import subprocess
 import sys
 
+from cupcore import packs
 from cupfw.app import App
 from cupfw.hal import A, B, UP, DOWN, LEFT, RIGHT
 from cupfw.hal.virtual import Board
 from cupfw.store import Store
 
+from cupkit import paths
 from cupkit.device import layout
-from cupkit.sim import headless as sim
+from cupkit.sim import driver, headless as sim
 
 from conftest import cupkit
 
@@ -141,6 +143,24 @@ def test_idle_menu_plays_the_attract_demo_until_a_key(tmp_path):
     press(app, A)
     assert app.demo is None and app.name == "screens.menu"
     assert Store(str(tmp_path)).read("game.json") is None  # demo games are never saved
+
+
+def test_a_demo_cycle_plays_a_game_of_every_pack_and_never_sleeps(tmp_path):
+    """`cupkit sim --demo` and the benchmarks' demo cycle: a game of every pack with one, in the order of
+    the menu's packs, before the menu comes back; a cycle outlasts the sleep time (300 s), and it does
+    not stop there as the attract demo does."""
+    app = App(Board(data_dir=str(tmp_path)))
+    played = []
+    go = app.go
+
+    def noted(name, arg=None):
+        if name[:6] == "games.":
+            played.append(arg[0]["pack"])
+        go(name, arg)
+    app.go = noted
+    assert driver.demo(app) and app.name == "screens.menu" and app.mode == 0
+    ids = packs.ids([paths.PACKS])
+    assert played == [p for p in ids if "engine" in packs.load(p, [paths.PACKS])]
 
 
 def test_the_demo_stops_at_sleep_and_a_waking_key_finds_the_menu(tmp_path):

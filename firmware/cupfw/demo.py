@@ -8,7 +8,6 @@ actions, and never saved.
 import cupcore
 from cupcore.rng import Rng
 
-STEP = 400  # ms between the demo's moves
 CAP = 40  # actions per game
 
 
@@ -74,7 +73,9 @@ class Demo:
         app = self.app
         if app.next is not None or app.b.ticks_diff(now, self.next) < 0:
             return  # the game screen is not up yet, or not time to move
-        self.next = now + STEP
+        self.next = now + 400  # ms between the demo's moves
+        if self.once:
+            app.last = now  # a whole cycle (cupkit sim --demo, the benchmarks): it neither dims nor sleeps
         scr = app.scr
         if scr.err is not None or scr.s["over"] or len(scr.rec["actions"]) >= CAP:
             self.wait += 1

@@ -36,10 +36,14 @@ class Screen(tray.Screen):
     on the sheet, mode is 1 + the player whose sheet is shown and the box picked is mark >> 8."""
     best = True  # the statistics keep the winner's total
 
+    def __init__(self, app, arg):
+        # No summary of the game App.switch made builds the sheets' dicts (3 KB for eight players), not even
+        # the first: the screen reads the engine's bytes.
+        if len(arg) > 2 and arg[2] is not None:
+            arg[2].sheets = False
+        tray.Screen.__init__(self, app, arg)
+
     def enter(self):
-        if self.g.sheets:  # the summary's sheets are dicts (3 KB for eight players): the screen reads the engine's
-            self.g.sheets = False
-            self.s.pop("sheet")
         if not hasattr(self, "mode"):  # (also resumed: a turn's start shows no dice, a roll its cursor)
             tray.Screen.enter(self)
             n = self.g.left

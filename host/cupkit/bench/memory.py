@@ -31,7 +31,11 @@ SELFPLAY_KB = 24  # every pack's self-play, as the issues set it
 # Packs whose self-play does not yet fit SELFPLAY_KB (issue 14 stays open for them): their measured figure,
 # so that a change that makes them worse still fails. None now: Dix Mille's were the last (25 KB).
 SELFPLAY_OVER_KB = {}
-GAME_OVER_KB = {}  # the same for whole games over FIRMWARE_KB (the demo's Generala is the tightest point)
+# The same for whole programs (the firmware, whole games) over FIRMWARE_KB. Since the demo cycle really plays a
+# game of every pack (it stopped when the cup went to sleep, halfway through the packs), these need 65 KB: the
+# names the whole demo interns fill MicroPython's five pools to 612 of 620, and the demo's Generala is the
+# tightest point. Issue 13 stays open for them; a change that makes them worse still fails.
+OVER_KB = {"firmware": 65, "game-big-pig": 65, "game-chicago": 65, "game-generala": 65}
 FIRMWARE_KB = 64
 RULES_MAX = 4000  # characters: the schema's limit for a pack's rules
 HOUSE = "house-mia"  # the house pack with the longest rules, in the image's /packs
@@ -105,7 +109,7 @@ def _game(pack, house=False):
     for i, cut in enumerate(CUTS):
         runs.append({"script": _RESUME % dict(args, seed=i + 2), "cut": cut})
     return {"name": name, "engine": pack["engine"], "data": args["data"], "runs": runs,
-            "budget_kb": GAME_OVER_KB.get(name, FIRMWARE_KB),
+            "budget_kb": OVER_KB.get(name, FIRMWARE_KB),
             "what": "%s%d player%s through the screens: new after the demo, then resumed mid-game and at its "
                     "last action" % ("house pack with 4,000 characters of rules, " if house else "", n,
                                      "" if n == 1 else "s")}
@@ -131,7 +135,8 @@ def workloads():
         if pack["engine"] != "cup":  # the plain cup is a tool: no end, nothing saved (the firmware workload rolls it)
             games.append(_game(pack))
     games.append(_game(house_pack(), house=True))
-    firmware = {"name": "firmware", "engine": "all", "data": _data("firmware"), "budget_kb": FIRMWARE_KB,
+    firmware = {"name": "firmware", "engine": "all", "data": _data("firmware"),
+                "budget_kb": OVER_KB.get("firmware", FIRMWARE_KB),
                 "what": "boot, menu, 4,000 characters of rules on the rules page, a demo game of every pack, "
                         "the idle demo until the cup sleeps",
                 "runs": [{"script": _FIRMWARE % {"data": _data("firmware"), "house": HOUSE, "ok": OK}}]}
@@ -154,7 +159,7 @@ def build(image):
     layout.build(image, mpy=True, firmware=True)
     with open(os.path.join(image, "packs", HOUSE + ".json"), "w", encoding="utf-8") as f:
         json.dump(house_pack(), f)
-    tools.compile_mpy(player.__file__, "bench_player.py", os.path.join(image, "lib", "bench_player.mpy"))
+    tools.compile_mpy(player.__file__, "bench_player", os.path.join(image, "lib", "bench_player.mpy"))  # its module name: no name of its own
     return image
 
 
