@@ -7,8 +7,7 @@ tick. A screen is a module cupfw.NAME with a class Screen(app, arg) that has
 key(ev, bit), tick(now) -> True to redraw, and draw(fb); only the active one
 is imported, and a game's engine is dropped from memory when the game ends.
 
-    from cupfw.app import main
-    main(board)           # a board from cupfw.hal.*, forever
+    cupfw.start.run(board, ...)   # a real board's entry file: the app on a board from cupfw.hal.*, forever
 """
 
 import gc
@@ -276,12 +275,4 @@ def error(board, title, detail):
     """Show an error screen (the real boards' boot code calls this when the program cannot start)."""
     gfx.error(board.fb, title, detail)
     board.show()
-
-
-def main(board):
-    app = App(board)
-    try:
-        app.run()
-    finally:
-        app.keep_ended()
 

@@ -1,7 +1,7 @@
 """The shape every engine shares (DESIGN.md, RULES.md section 2).
 
 An engine module defines KIND ("dice" or "cards"), PLAYERS (the fewest and most
-players it can play; a pack's range must lie inside), PARAMS (see check_params),
+players it can play; a pack's range must lie inside), PARAMS (see cupcore.replay.check_params),
 for card games full_deck(params), and a class Game(Engine) built as
 Game(pack_id, players, params, rng, stack): params already checked; stack is the
 stacked dice (ints) or the stacked deck (card ints, top first), or None.
@@ -72,34 +72,3 @@ class Engine:
         self.used = i + n
         return s[i:i + n]
 
-
-def check_params(params, base, obj):
-    """Merge obj (a record's params, or None) into base (the pack's) and check every value against params
-    (the engine's PARAMS).
-
-    params maps name -> (lo, hi) for an integer range, or a tuple of allowed values
-    (strings or booleans), or a list of allowed integers, or None where the engine
-    checks the value itself. (Argument names the core interns anyway: on MicroPython a function's
-    argument names are kept for good, and the device's pool of names has no room to spare.)
-    """
-    out = dict(base)
-    if obj is not None:
-        if not isinstance(obj, dict):
-            raise ValueError("params must be an object")
-        out.update(obj)
-    for k in out:
-        if k not in params:
-            raise ValueError("params: unknown parameter '%s'" % k)  # not %r: repr() differs between the ports
-    for k in params:
-        want = params[k]
-        if k not in out:
-            raise ValueError("params: %s is missing" % k)
-        v = out[k]
-        if want is None:
-            continue
-        if type(want[0]) is int and type(want) is tuple:
-            if type(v) is not int or v < want[0] or v > want[1]:
-                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
-        elif not [w for w in want if w == v and type(w) is type(v)]:
-            raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
-    return out

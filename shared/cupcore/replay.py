@@ -8,7 +8,6 @@ resume and the host's `cupkit replay` all come through here.
 import sys
 
 import cupcore
-from cupcore.engine import check_params
 from cupcore.rng import Rng
 
 # The record's fields; and "cups" (the seats the cup's own player plays), made below from a longer string
@@ -93,3 +92,35 @@ def load(record, where=None, pack=None):
 def run(record, where=None):
     """Apply a record and return the resulting state summary."""
     return load(record, where).summary()
+
+
+def check_params(params, base, obj):
+    """Merge obj (a record's params, or None) into base (the pack's) and check every value against params
+    (the engine's PARAMS).
+
+    params maps name -> (lo, hi) for an integer range, or a tuple of allowed values
+    (strings or booleans), or a list of allowed integers, or None where the engine
+    checks the value itself. (Argument names the core interns anyway: on MicroPython a function's
+    argument names are kept for good, and the device's pool of names has no room to spare.)
+    """
+    out = dict(base)
+    if obj is not None:
+        if not isinstance(obj, dict):
+            raise ValueError("params must be an object")
+        out.update(obj)
+    for k in out:
+        if k not in params:
+            raise ValueError("params: unknown parameter '%s'" % k)  # not %r: repr() differs between the ports
+    for k in params:
+        want = params[k]
+        if k not in out:
+            raise ValueError("params: %s is missing" % k)
+        v = out[k]
+        if want is None:
+            continue
+        if type(want[0]) is int and type(want) is tuple:
+            if type(v) is not int or v < want[0] or v > want[1]:
+                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
+        elif not [w for w in want if w == v and type(w) is type(v)]:
+            raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
+    return out

@@ -46,6 +46,11 @@ def demo(app):
         app.run(1000)
 
 
+# What comes before this is the demo's half: the device image holds it as bench_demo too (cupkit.bench.memory.build),
+# for the firmware workload, which plays no game of its own after the demo.
+GAME = "def new("
+
+
 def new(app, pid, players, seed):
     """A new game for players started from the menu and played to its end."""
     pack(app, pid)
