@@ -230,9 +230,10 @@ def card(fb, x, y, name, k=2, c=1):
     h = 18 if k == 1 else 32
     fb.fill_rect(x, y, w, h, 1 - c)
     fb.rect(x, y, w, h, 1)
-    r = name[0]
-    text(fb, "10" if r == "T" else r, x + 2, y + 2, k if r != "T" else 1, c)
-    glyph(fb, SUIT, "CDHS".find(name[-1]) * 7, 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k, c)
+    b = name.encode()  # bytes: a str's name[0] would be interned for good on MicroPython, a name a card
+    r = b[:1] if b[0] != 84 else b"10"  # T: ten
+    text(fb, r, x + 2, y + 2, k if len(r) < 2 else 1, c)
+    glyph(fb, SUIT, b"CDHS".find(b[-1:]) * 7, 7, x + w - 7 * k - 2, y + h - 7 * k - 2, k, c)
 
 
 def error(fb, title, detail):

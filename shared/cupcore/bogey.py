@@ -36,6 +36,9 @@ _COLUMNS = const(77)
 _BOGEY = const(78)
 _SIZE = const(79)  # the hand size and max_columns
 _MOST = const(80)
+# Short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned name
+# for good, but not the strings of a constant tuple.
+_T = ("place c%d", "place new", "discard %s", "%02d%s")
 
 
 def full_deck(params):
@@ -47,7 +50,8 @@ def full_deck(params):
 
 
 def name(c):
-    return "A23456789TJQK"[(c & 15) - 1] + "CDHS"[c >> 4]
+    r = c & 15
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 class Game(Engine):
@@ -62,7 +66,7 @@ class Game(Engine):
         for k in lv if ok else ():
             w = k.encode() if type(k) is str else b""  # one word of printable ASCII: self.levels is split
             ok = ok and w and min(w) > 32 and max(w) < 127 and type(lv[k]) is int and 4 <= lv[k] <= 12
-            out.append("%02d%s" % (lv[k], k))
+            out.append(_T[3] % (lv[k], k))
         if not ok:
             raise ValueError("params: levels must map names to 4..12")
         out.sort()
@@ -107,16 +111,15 @@ class Game(Engine):
         out = [None] * n  # sized at once, and no string made twice: the heap stays in few pieces
         i = 0
         for c in cards:
-            r = "A23456789TJQK"[(c & 15) - 1]  # one-letter strings are interned: no garbage
-            u = "CDHS"[c >> 4]
+            r = name(c)  # (a slice, a str of its own: s[i] would intern the letter for good on MicroPython)
             for k in self.places(c):
                 if b:
-                    out[i] = "place c%d" % k if k else "place new"
+                    out[i] = _T[0] % k if k else _T[1]
                 else:
-                    out[i] = "play %s%s c%d" % (r, u, k) if k else "play %s%s new" % (r, u)
+                    out[i] = "play %s c%d" % (r, k) if k else "play %s new" % r
                 i += 1
             if not b:
-                out[i] = "discard %s%s" % (r, u)
+                out[i] = _T[2] % r
                 i += 1
         if not b and (self.t[_TOP] < 52 or self.cards(_DISCARDS)):
             out[i] = "end"

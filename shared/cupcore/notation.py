@@ -33,8 +33,8 @@ def card(text):
     if s[:2] == "10":
         s = "T" + s[2:]
     if len(s) == 2:
-        r = _RANKS.find(s[0])
-        u = _SUITS.find(s[1])
+        r = _RANKS.find(s[:1])  # slices, not s[0]: MicroPython interns a str's single characters for good
+        u = _SUITS.find(s[1:])
         if r >= 0 and u >= 0:
             return u * 16 + r + 1
     raise ValueError("unknown card '%s'" % text if isinstance(text, str) else "unknown card: a card is a name, e.g. QS")
@@ -46,7 +46,9 @@ def name(c):
         return "JK"
     if c == _JOKER + 1:
         return "JK2"
-    return _RANKS[(c & 15) - 1] + _SUITS[c >> 4]
+    r = (c & 15) - 1
+    u = c >> 4
+    return _RANKS[r:r + 1] + _SUITS[u:u + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 def names(cards):

@@ -16,6 +16,9 @@ from cupcore.engine import Engine
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {"health": (1, 99), "weapon_rule": ("le", "lt")}
+# Short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned name
+# for good, but not the strings of a constant tuple.
+_T = ("take ", "fight ", "bare ", "up to", "10", "T")
 
 
 def full_deck(params):
@@ -30,7 +33,8 @@ def value(c):
 
 def name(c):
     """The card's name, as cupcore.notation.name prints it ("TD", "AS")."""
-    return "A23456789TJQK"[(c & 15) - 1] + "CDHS"[c >> 4]
+    r = c & 15
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 class Game(Engine):
@@ -76,7 +80,7 @@ class Game(Engine):
             return "no weapon equipped"
         if s and value(c) + self.lt > value(s):
             return "the weapon last slew %s, so it fights only monsters %s %d" % (
-                name(s), "below" if self.lt else "up to", value(s))
+                name(s), "below" if self.lt else _T[3], value(s))
         return None
 
     def legal(self):
@@ -85,11 +89,11 @@ class Game(Engine):
         out = ["avoid"] if self.n == 4 and not self.faced and not self.avoided else []
         for c in self.room:
             if c and (c >> 4) % 3:
-                out.append("take " + name(c))
+                out.append(_T[0] + name(c))
             elif c:
                 if self._blocked(c) is None:
-                    out.append("fight " + name(c))
-                out.append("bare " + name(c))
+                    out.append(_T[1] + name(c))
+                out.append(_T[2] + name(c))
         return out
 
     def _do(self, w):
@@ -111,7 +115,7 @@ class Game(Engine):
         if len(w) != 2 or verb not in ("take", "fight", "bare"):
             raise ValueError("unknown action; use avoid, take C, fight C or bare C")
         t = w[1].upper()
-        t = "T" + t[2:] if t[:2] == "10" else t
+        t = _T[5] + t[2:] if t[:2] == _T[4] else t
         i = 0
         while i < 4 and not (room[i] and name(room[i]) == t):
             i += 1

@@ -16,6 +16,10 @@ except ImportError:  # CPython
         return x
 
 _W = const(9)  # column slot width: 12 columns and a new one fit across
+# The short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned
+# name for good, but not the strings of a constant tuple.
+_T = ("place c%d", "place new", "play %s c%d", "play %s new", "discard ", "Won: ", "A:menu", "Play ", "B:back",
+      "deck %d", "disc %d")
 
 
 class Screen(play.Game):
@@ -33,7 +37,7 @@ class Screen(play.Game):
         engine's, not every action's text, which a full hand would make dozens of), and which is chosen."""
         c = self.s["bogey"] or self.card
         if c:
-            self.places = self.g.places("CDHS".find(c[1]) * 16 + "A23456789TJQK".find(c[0]) + 1)
+            self.places = self.g.places("CDHS".find(c[1:]) * 16 + "A23456789TJQK".find(c[:1]) + 1)  # slices: c[i] is interned
         else:
             self.places = []
         self.at = 0
@@ -41,8 +45,9 @@ class Screen(play.Game):
     def act(self):
         """The action that puts the card where the chosen place is."""
         k = self.places[self.at]
-        where = "c%d" % k if k else "new"
-        return "place " + where if self.s["bogey"] else "play %s %s" % (self.card, where)
+        if self.s["bogey"]:
+            return _T[0] % k if k else _T[1]
+        return _T[2] % (self.card, k) if k else _T[3] % self.card
 
     def press(self, bit):
         s = self.s
@@ -65,7 +70,7 @@ class Screen(play.Game):
                 if not self.places:
                     self.card = None
             elif bit == DOWN:
-                self.do("discard " + s["hand"][self.sel])
+                self.do(_T[4] + s["hand"][self.sel])
                 return
             elif bit == B and "end" in self.g.legal():
                 self.do("end")
@@ -91,11 +96,11 @@ class Screen(play.Game):
         cols = s["columns"]
         target = self.places[self.at] if self.places else -1
         if s["over"]:
-            gfx.bar(fb, "Won: " + str(s["level"]) if s["result"] == "won" else "The Bogey wins", "A:menu")
+            gfx.bar(fb, _T[5] + str(s["level"]) if s["result"] == "won" else "The Bogey wins", _T[6])
         elif s["bogey"]:
             gfx.bar(fb, "The Bogey's card: <>")
         elif self.card:
-            gfx.bar(fb, "Play " + self.card, "B:back")
+            gfx.bar(fb, _T[7] + self.card, _T[8])
         else:
             gfx.bar(fb, "A:play v:disc B:end")
         for i in range(len(cols) + 1):
@@ -108,8 +113,8 @@ class Screen(play.Game):
             c = 0 if k == target else 1
             if i < len(cols):
                 last = cols[i][-1]
-                gfx.glyph(fb, gfx.SUIT, "CDHS".find(last[-1]) * 7, 7, x, 11, 1, c)
-                gfx.text(fb, last[0], x + 1, 20, 1, c)
+                gfx.glyph(fb, gfx.SUIT, "CDHS".find(last[-1:]) * 7, 7, x, 11, 1, c)
+                gfx.text(fb, last[:1], x + 1, 20, 1, c)
                 fb.fill_rect(x + 2, 42 - len(cols[i]), 3, len(cols[i]), c)
             elif k in self.places:
                 gfx.text(fb, "+", x + 1, 20, 1, c)
@@ -123,5 +128,5 @@ class Screen(play.Game):
         if s["bogey"]:
             gfx.card(fb, 104, 46, s["bogey"], 1)
         if not s["bogey"] and not s["over"]:
-            gfx.text(fb, "deck %d" % s["deck"], 86, 46)
-            gfx.text(fb, "disc %d" % s["discards"], 86, 55)
+            gfx.text(fb, _T[9] % s["deck"], 86, 46)
+            gfx.text(fb, _T[10] % s["discards"], 86, 55)

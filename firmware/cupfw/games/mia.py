@@ -25,6 +25,10 @@ _LIFT_MS = const(1500)  # the suspense before the cup is lifted
 # The player's choices (the engine's actions and two of the screen's own) and their labels.
 _ACTS = const(("roll", "challenge", "pass", "concede", "raise", "peek"))
 _LABELS = const(("Roll", "Challenge", "Pass unseen", "Concede", "Raise (no roll)", "Peek at the cup"))
+# The screen's short texts, in a constant tuple too: a string literal of up to 10 characters is a name MicroPython
+# keeps for good, the strings of a constant tuple are not.
+_T = const(("lives %s", "Player %d", "new round", "Claim", "by P%d", "B: claim", "B: back", "Challenge!", "Conceded",
+            "A: go on", "/", "!"))
 
 
 def pair(fb, v, x, y, s):
@@ -157,20 +161,20 @@ class Screen(play.Game):
             play.scores(fb, s["lives"], s["winner"], 14)
             gfx.text(fb, "lives left    A: menu", 0, 56)
         elif ui == _COVER:
-            lives = "/".join([str(n) for n in s["lives"]])
-            gfx.bar(fb, self.word, lives if s["players"] > 4 else "lives %s" % lives)
+            lives = _T[10].join([str(n) for n in s["lives"]])
+            gfx.bar(fb, self.word, lives if s["players"] > 4 else _T[0] % lives)
             gfx.center(fb, "Pass the cup to", 13)
-            gfx.center(fb, "Player %d" % (t + 1), 25, 2)
+            gfx.center(fb, _T[1] % (t + 1), 25, 2)
             claim = s["claim"]
-            gfx.center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else "new round", 44)
+            gfx.center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else _T[2], 44)
             gfx.text(fb, "A: I have it", 0, 56)
         elif ui == _MENU:
-            gfx.bar(fb, "Player %d" % (t + 1), "lives %s" % s["lives"][t])
+            gfx.bar(fb, _T[1] % (t + 1), _T[0] % s["lives"][t])
             claim = s["claim"]
             if claim:
-                gfx.text(fb, "Claim", 0, 15)
+                gfx.text(fb, _T[3], 0, 15)
                 pair(fb, claim, 34, 11, 12)
-                gfx.text(fb, self.word + "!" if claim == 21 else "by P%d" % (s["owner"] + 1), 66, 15)
+                gfx.text(fb, self.word + _T[11] if claim == 21 else _T[4] % (s["owner"] + 1), 66, 15)
             else:
                 gfx.text(fb, "No claim yet: roll!", 0, 15)
             gfx.menu(fb, [_LABELS[_ACTS.index(c)] for c in self.choices], self.sel, 28)
@@ -186,7 +190,7 @@ class Screen(play.Game):
                 fb.fill_rect(40, 14, 48, 4, 1)
                 gfx.center(fb, "hold A to peek", 47)
             if not self.anim:
-                gfx.text(fb, "B: claim" if self.g.rolled else "B: back", 0, 56)
+                gfx.text(fb, _T[5] if self.g.rolled else _T[6], 0, 56)
         elif ui == _PICK:
             vals = self.g.claims()
             v = vals[self.sel]
@@ -199,7 +203,7 @@ class Screen(play.Game):
             gfx.text(fb, "A: claim  B: back", 0, 56)
         else:
             act, claim, lost, n, owner = self.lost
-            gfx.bar(fb, "Challenge!" if act == "challenge" else "Conceded")
+            gfx.bar(fb, _T[7] if act == "challenge" else _T[8])
             if act == "challenge":
                 gfx.text(fb, "P%d claimed" % (owner + 1), 0, 12)
                 gfx.text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
@@ -209,4 +213,4 @@ class Screen(play.Game):
                     pair(fb, s["revealed"], 78, 11, 21)
             if not self.anim:
                 gfx.text(fb, "P%d loses %d %s" % (lost + 1, n, "life" if n == 1 else "lives"), 0, 40)
-                gfx.text(fb, "A: go on", 0, 56)
+                gfx.text(fb, _T[9], 0, 56)

@@ -7,6 +7,10 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 from cupfw.app import SHAKE
 
+# Short texts in a constant tuple: a string literal of up to 10 characters is a name MicroPython keeps for good,
+# the strings of a constant tuple are not.
+_T = ("Player %d", "to %d", "P%d BUST")
+
 
 class Screen(play.Game):
     best = True
@@ -52,7 +56,7 @@ class Screen(play.Game):
         if s["over"]:
             gfx.bar(fb, "Player %d wins!" % (s["winner"] + 1), str(g.goal))
         else:
-            gfx.bar(fb, "Player %d" % (s["turn"] + 1), "to %d" % g.goal)
+            gfx.bar(fb, _T[0] % (s["turn"] + 1), _T[1] % g.goal)
         play.scores(fb, s["scores"], s["winner"] if s["over"] else s["turn"], 11)
         y = 30 if s["players"] > 4 else 22
         acts = self.rec["actions"]
@@ -64,14 +68,14 @@ class Screen(play.Game):
             x += size + 2
         if self.bust and not rolling:
             fb.fill_rect(0, y + 17, 128, 64 - y - 17, 1)
-            gfx.center(fb, "P%d BUST" % ((s["turn"] - 1) % s["players"] + 1), y + 21, 2, 0)
+            gfx.center(fb, _T[2] % ((s["turn"] - 1) % s["players"] + 1), y + 21, 2, 0)
         elif not s["over"]:
-            t = "%d" % s["turn_total"]
+            t = b"%d" % s["turn_total"]
             gfx.text(fb, t, 128 - len(t) * 12, y, 2)
             gfx.text(fb, "turn", 128 - 24, y + 16)
             if self.choosing():
                 gfx.text(fb, "dice:%d ^v  A:roll" % self.n, 0, 56)
             else:
-                gfx.text(fb, "A:roll  B:hold" if g.turn_dice else "A:roll", 0, 56)
+                gfx.text(fb, "A:roll  B:hold" if g.turn_dice else b"A:roll", 0, 56)
         else:
-            gfx.text(fb, "A: menu", 0, 56)
+            gfx.text(fb, b"A: menu", 0, 56)

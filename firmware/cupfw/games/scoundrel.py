@@ -80,9 +80,9 @@ class Screen(play.Game):
             if s["slain"]:
                 gfx.card(fb, 17, 46, s["slain"], 1)
         else:
-            gfx.text(fb, "no weapon", 0, 50)
+            gfx.text(fb, b"no weapon", 0, 50)
         if s["over"]:
-            gfx.text(fb, "A: menu", 86, 55)
+            gfx.text(fb, b"A: menu", 86, 55)
             return
         f = self.choice("fight")
         b = self.choice("bare")

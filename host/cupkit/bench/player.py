@@ -46,11 +46,6 @@ def demo(app):
         app.run(1000)
 
 
-# What comes before this is the demo's half: the device image holds it as bench_demo too (cupkit.bench.memory.build),
-# for the firmware workload, which plays no game of its own after the demo.
-GAME = "def new("
-
-
 def new(app, pid, players, seed):
     """A new game for players started from the menu and played to its end."""
     pack(app, pid)
@@ -89,3 +84,8 @@ def moves(app, seed):
         app.run(40)  # ms between a game's moves: two ticks, so that each move is drawn; animations run out first
     if app.scr.err is not None:
         raise RuntimeError(app.scr.err)
+
+
+# Where the game's half begins: what comes before it is the demo's half, which the device image also holds
+# alone as bench_demo (cupkit.bench.memory.build) for the firmware workload, which plays no game after the demo.
+GAME = "def new("
