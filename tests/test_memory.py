@@ -48,7 +48,7 @@ def test_the_firmware_plays_a_whole_game_of_every_pack_at_its_most_players_new_a
         runs = games["game-" + pid]["runs"]
         most = packs.load(pid, [paths.PACKS])["players"]["max"]
         assert "bench_player.demo(app)" in runs[0]["script"]
-        assert "bench_player.new(app, %r, %d, 1)" % (pid, most) in runs[0]["script"]
+        assert "import bench_game\nbench_game.new(app, %r, %d, 1)" % (pid, most) in runs[0]["script"]
         assert [r.get("cut") for r in runs] == [None, "mid", "last"]
     whole = dict(games, firmware=[w for w in bench_memory.workloads() if w["name"] == "firmware"][0])
     assert {k: w["budget_kb"] for k, w in whole.items() if w["budget_kb"] != 64} == bench_memory.OVER_KB == {}
@@ -63,7 +63,7 @@ def test_the_house_pack_is_valid_with_the_longest_rules_the_schema_allows(tmp_pa
         "properties"]["rules"]["maxLength"]
     firmware = [w for w in bench_memory.workloads() if w["name"] == "firmware"][0]["runs"][0]["script"]
     assert "bench_player.rules(app, %r)" % pack["id"] in firmware and "app.run(400000)" in firmware
-    assert "import bench_demo as bench_player" in firmware  # the player's demo half: no game follows the demo
+    assert "bench_game" not in firmware  # the player's game half: no game follows its demo
 
 
 # A whole program's figure (the firmware, a whole game) at its budget moved by 1 KB between two checkouts of

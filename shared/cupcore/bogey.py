@@ -38,7 +38,7 @@ _SIZE = const(79)  # the hand size and max_columns
 _MOST = const(80)
 # Short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned name
 # for good, but not the strings of a constant tuple.
-_T = ("place c%d", "place new", "discard %s", "%02d%s")
+_T = const(("place c%d", "place new", "discard %s", "%02d%s"))
 
 
 def full_deck(params):

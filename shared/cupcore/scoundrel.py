@@ -13,12 +13,18 @@ Actions: avoid, take C, fight C, bare C.
 
 from cupcore.engine import Engine
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {"health": (1, 99), "weapon_rule": ("le", "lt")}
 # Short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned name
 # for good, but not the strings of a constant tuple.
-_T = ("take ", "fight ", "bare ", "up to", "10", "T")
+_T = const(("take ", "fight ", "bare ", "up to", "10", "T"))
 
 
 def full_deck(params):

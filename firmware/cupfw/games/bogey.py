@@ -18,8 +18,8 @@ except ImportError:  # CPython
 _W = const(9)  # column slot width: 12 columns and a new one fit across
 # The short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned
 # name for good, but not the strings of a constant tuple.
-_T = ("place c%d", "place new", "play %s c%d", "play %s new", "discard ", "Won: ", "A:menu", "Play ", "B:back",
-      "deck %d", "disc %d")
+_T = const(("place c%d", "place new", "play %s c%d", "play %s new", "discard ", "Won: ", "A:menu", "Play ", "B:back",
+      "deck %d", "disc %d"))
 
 
 class Screen(play.Game):

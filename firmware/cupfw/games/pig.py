@@ -7,9 +7,15 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 from cupfw.app import SHAKE
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 # Short texts in a constant tuple: a string literal of up to 10 characters is a name MicroPython keeps for good,
 # the strings of a constant tuple are not.
-_T = ("Player %d", "to %d", "P%d BUST")
+_T = const(("Player %d", "to %d", "P%d BUST"))
 
 
 class Screen(play.Game):

@@ -62,7 +62,7 @@ app = App(Board(data_dir=%(data)r, seed=1))
 
 # Its last line also counts the names the interpreter has interned for good by then (identifiers, and
 # string constants of up to 10 characters, of every module loaded): see interned().
-_FIRMWARE = _BOOT.replace("import bench_player", "import bench_demo as bench_player") + """bench_player.rules(app, %(house)r)
+_FIRMWARE = _BOOT + """bench_player.rules(app, %(house)r)
 bench_player.demo(app)
 app.run(400000)
 import micropython
@@ -71,11 +71,13 @@ print(%(ok)r)
 """
 
 _NEW = _BOOT + """bench_player.demo(app)
-bench_player.new(app, %(pack)r, %(players)d, 1)
+import bench_game
+bench_game.new(app, %(pack)r, %(players)d, 1)
 print(%(ok)r)
 """
 
-_RESUME = _BOOT + """bench_player.resume(app, %(seed)d)
+_RESUME = _BOOT + """import bench_game
+bench_game.resume(app, %(seed)d)
 print(%(ok)r)
 """
 
@@ -159,16 +161,19 @@ def build(image):
     layout.build(image, mpy=True, firmware=True)
     with open(os.path.join(image, "packs", HOUSE + ".json"), "w", encoding="utf-8") as f:
         json.dump(house_pack(), f)
-    # The player, and its demo's half alone for the firmware workload (the firmware's figure should carry no
-    # more of its harness than it runs); each .mpy's source named as its module: no name of its own.
-    tools.compile_mpy(player.__file__, "bench_player", os.path.join(image, "lib", "bench_player.mpy"))
+    # The player in two (cupkit/bench/player.py cut at player.GAME): bench_player, the keys and the demo, loaded
+    # from boot; bench_game, a game from the menu to its end, imported once the demo is over, so that the demo
+    # carries no more of the harness than it runs. Each .mpy's source is named as its module: no name of its own.
     with open(player.__file__, encoding="utf-8") as f:
         src = f.read()
-    half = os.path.join(image, "bench_demo.py")
-    with open(half, "w", encoding="utf-8") as f:
-        f.write(src[:src.index("\n" + player.GAME) + 1])
-    tools.compile_mpy(half, "bench_demo", os.path.join(image, "lib", "bench_demo.mpy"))
-    os.remove(half)
+    cut = src.index("\n" + player.GAME) + 1
+    for name, text in (("bench_player", src[:cut]),
+                       ("bench_game", "from bench_player import UP, DOWN, RIGHT, A, B, press, pack\n\n\n" + src[cut:])):
+        py = os.path.join(image, name + ".py")
+        with open(py, "w", encoding="utf-8") as f:
+            f.write(text)
+        tools.compile_mpy(py, name, os.path.join(image, "lib", name + ".mpy"))
+        os.remove(py)
     return image
 
 

@@ -86,6 +86,6 @@ def moves(app, seed):
         raise RuntimeError(app.scr.err)
 
 
-# Where the game's half begins: what comes before it is the demo's half, which the device image also holds
-# alone as bench_demo (cupkit.bench.memory.build) for the firmware workload, which plays no game after the demo.
+# Where the device image cuts this file in two (cupkit.bench.memory.build): what comes before is bench_player,
+# loaded from boot; from here on bench_game, imported once the demo is over.
 GAME = "def new("
