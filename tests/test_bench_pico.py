@@ -10,10 +10,14 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from cupcore import packs
 
 from cupkit import paths
 from cupkit.bench import pico as bench_pico
+
+pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see README, Testing)
 
 # The screens drawn before the dice table: their full redraws meet 30 ms on MicroPython (15-23 ms), and draw
 # in under 60 ms on CircuitPython

@@ -25,6 +25,8 @@ from cupkit.emu.pico import BOOTROM, MS, Pico
 from cupkit.sim import headless as sim
 from cupkit.sim import png
 
+pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see README, Testing)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
 UF2_SHA = "affe16f62b7cf5acfa412b29de06339226b501d9846e4d08a6f9f9f400b6fac2"

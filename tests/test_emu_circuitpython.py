@@ -24,6 +24,8 @@ from cupkit.sim import png
 from conftest import read_until
 from test_emu import golden_frames, session_records
 
+pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see README, Testing)
+
 UF2_SHA = "1221c1c94bdc58247eaaa19c4acf1bcb96e4efe1cc0ee071ce3c3ae05d39cda2"
 BOARD = "pico-cp"
 # Shots that differ from the simulator's, and why: in hog, "rolled" is a bust, whose red flash of the

@@ -11,11 +11,15 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from cupkit.emu import headless, image
 from cupkit.emu.pico import Pico
 from cupkit.sim import headless as sim
 
 from device_scripts import rolled_and_held
+
+pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see README, Testing)
 
 CUPKIT = [sys.executable, "-m", "cupkit"]
 

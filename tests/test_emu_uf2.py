@@ -17,6 +17,8 @@ from cupkit.sim import headless as sim
 
 from device_scripts import rolled_and_held
 
+pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see README, Testing)
+
 # Big Pig, the first pack of the menu's Push your luck: its page, Start, a roll and a hold.
 PIG = "press down\npress down\npress a\npress a\nwait 500\npress a\nwait 500\nshot start\npress a\nwait 700\npress b\n" \
     "wait 500\nshot held\n"
