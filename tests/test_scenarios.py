@@ -17,7 +17,7 @@ CASES = [(e, sc) for e in ENGINES for sc in load_scenarios(e)]
 
 
 def test_every_engine_has_scenarios():
-    assert ENGINES == ["beetle", "bogey", "boston", "chicago", "cup", "dixmille", "dropdead", "generala", "liars",
+    assert ENGINES == ["beetle", "bogey", "boston", "chicago", "cup", "dixmille", "dropdead", "generala", "insider", "liars",
                        "mafia", "mia", "midnight", "pig", "pokerdice", "scc", "scoundrel", "timer", "zambales"]
 
 
