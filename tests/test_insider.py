@@ -112,7 +112,7 @@ def test_the_built_in_list():
     seen = set()
     for k, rec in enumerate(words):
         w = rec.rstrip(b" \n").decode("ascii")
-        assert rec == w.encode().ljust(width - 1) + b"\n" and insider._ok(w) and w.islower(), rec
+        assert rec == w.encode().ljust(width - 1) + b"\n" and insider.word(w) and w.islower(), rec
         assert w not in seen
         seen.add(w)
         assert insider.text(k) == w

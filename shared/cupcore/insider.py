@@ -20,20 +20,28 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-KIND = "table"  # no dice, no deck (cupcore.replay): the record's own stacked events are FIELDS
-# Texts in constant tuples: a literal of up to 10 characters would be a name MicroPython keeps for good.
-FIELDS = const(("roles", "word"))  # the record's [Master's seat, Insider's seat] and the word's index
+KIND = "table helper"  # no dice, no deck (cupcore.replay): the record's own stacked events are FIELDS
+# The record's [Master's seat, Insider's seat] and the word's index (a tuple: cupcore.replay asks `in`).
+FIELDS = const(("roles", "word"))
 PLAYERS = (4, 8)  # with 3, every Common would know the Insider by elimination
 _P = const(("limit", "words"))
 PARAMS = dict(zip(_P, ((1, 3600), None)))  # words: None (the pack's) is the built-in list
-_ACTS = const(("start", "guessed", "timeout", "vote1", "vote2", "master"))
-_PHASES = const(("deal", "guess", "vote1", "vote2", "tie", "over"))
-_RESULTS = const(("team", "insider", "nobody"))
-_ROLES = const(("master", "insider", "common"))
-_KEYS = const(("phase", "master", "guesser", "elapsed", "vote_time", "vote1", "tally", "tied", "accused", "result",
-               "winners", "roles", "word", "role"))
+# The engine's words in one string, read by nth(): the actions (0-5), the phases (6-11), the results (12-14), the
+# roles (15-17), the summary's keys (18-31). One string in memory, where a tuple of them would be 32 strings on a
+# device's heap, or as literals of up to 10 characters, names kept for good.
+_W = const("start/guessed/timeout/vote1/vote2/master/deal/guess/vote1/vote2/tie/over/team/insider/nobody/master/"
+           "insider/common/phase/master/guesser/elapsed/vote_time/vote1/tally/tied/accused/result/winners/roles/word/"
+           "role/%s %d 0/%s %d/")
 _WIDTH = const(12)
 _MOST = const(500)  # words in a list
+
+
+def nth(s, i):
+    """The i-th text of s, a string of texts each ended by a slash."""
+    a = 0
+    for _ in range(i):
+        a = s.find("/", a) + 1
+    return s[a:s.find("/", a)]
 
 
 def text(i):
@@ -48,7 +56,7 @@ def text(i):
         f.close()
 
 
-def _ok(w):
+def word(w):
     """w is a word a list may hold: 1..16 ASCII letters, spaces and hyphens, first and last a letter."""
     if type(w) is not str or not 0 < len(w) <= 16:
         return False
@@ -65,27 +73,30 @@ class Game(Engine):
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, stack)
         words = params[_P[1]]
+        n = len(words) if type(words) is list else 0
+        for w in words or ():
+            if not word(w):
+                n = 0
         if words is None:
-            count = text(None)
-        elif type(words) is list and 0 < len(words) <= _MOST and not [w for w in words if not _ok(w)]:
-            count = len(words)
-        else:
+            n = text(None)
+        if not 0 < n <= _MOST:
             raise ValueError("params: words must be 1 to 500 words of 1 to 16 letters, spaces or hyphens, "
                              "first and last a letter")
         roles, i = stack or (None, None)
-        n = players
-        if roles is not None and (type(roles) is not list or len(roles) != 2 or [p for p in roles if type(p) is not int
-                                                                                  or not 0 <= p < n]
-                                  or roles[0] == roles[1]):
-            raise ValueError("roles: [Master, Insider] must be two different seats from 0 to %d" % (n - 1))
-        if i is not None and (type(i) is not int or not 0 <= i < count):
-            raise ValueError("word: an index into words, from 0 to %d" % (count - 1))
+        if roles is not None:
+            ok = type(roles) is list and len(roles) == 2 and roles[0] != roles[1]
+            for p in roles if ok else ():
+                ok = ok and type(p) is int and 0 <= p < players
+            if not ok:
+                raise ValueError("roles: [Master, Insider] must be two different seats from 0 to %d" % (players - 1))
+        if i is not None and (type(i) is not int or not 0 <= i < n):
+            raise ValueError("word: an index into words, from 0 to %d" % (n - 1))
         if roles is None:
-            m = rng.below(n)
-            k = rng.below(n - 1)
-            roles = [m, k + (k >= m)]
+            m = rng.below(players)
+            p = rng.below(players - 1)
+            roles = (m, p + (p >= m))
         if i is None:
-            i = rng.below(count)
+            i = rng.below(n)
         self.seats = bytes(roles)  # the Master's seat (public) and the Insider's (secret)
         self.word = text(i) if words is None else words[i]
         self.most = params[_P[0]]  # the limit: seconds of guessing
@@ -97,118 +108,115 @@ class Game(Engine):
         self.scores = None  # vote 2: the pointers each seat got
         self.tied = None
         self.pick = None  # the accused seat
-        self.result = None
 
     def legal(self):
         ph = self.phase
         n = self.players
-        a = _ACTS[ph]
+        out = []
+        if ph == 5:
+            return ()
         if ph == 0:
-            return _ACTS[:1]
+            out.append(nth(_W, 0))
+        for p in range(n + 1) if ph else ():
+            if ph == 1 and p < n and p != self.seats[0]:
+                out.append(nth(_W, 32) % (nth(_W, 1), p))
+            elif ph == 2:
+                out.append(nth(_W, 33) % (nth(_W, 3), p))
+            elif ph == 3:  # everyone points at seat p, and (p = n) each at themselves
+                out.append(" ".join([nth(_W, 4)] + [str(p if p < n else k) for k in range(n)]))
+            elif ph == 4 and p in self.tied:
+                out.append(nth(_W, 33) % (nth(_W, 5), p))
         if ph == 1:
-            return ["%s %d 0" % (a, p) for p in range(n) if p != self.seats[0]] + [_ACTS[2]]
-        if ph == 2:
-            return ["%s %d" % (_ACTS[3], k) for k in range(n + 1)]
-        if ph == 3:
-            out = [" ".join([_ACTS[4]] + [str(k)] * n) for k in range(n)]
-            return out + [" ".join([_ACTS[4]] + [str(k) for k in range(n)])]
-        if ph == 4:
-            return ["%s %d" % (_ACTS[5], p) for p in self.tied]
-        return ()
+            out.append(nth(_W, 2))
+        return out
 
     def _do(self, w):
-        a = _ACTS.index(w[0]) if w[0] in _ACTS else -1
+        a = 5
+        while a >= 0 and nth(_W, a) != w[0]:
+            a -= 1
         if a < 0:
             raise ValueError("unknown action; use start, guessed P T, timeout, vote1 N, vote2 P..., master P")
         ph = self.phase
         n = self.players
         if a != (ph if ph < 2 else ph + 1) and not (a == 2 and ph == 1):
-            raise ValueError("not now: the phase is %s" % _PHASES[ph])
-        nums = [int(x) if x.isdigit() and len(x) < 5 else -1 for x in w[1:]]
+            raise ValueError("not now: the phase is %s" % nth(_W, 6 + ph))
+        nums = []
+        for x in w[1:]:
+            nums.append(int(x) if x.isdigit() and len(x) < 5 else -1)
         want = (0, 2, 0, 1, n, 1)[a]
-        if len(nums) != want or [k for k in nums if k < 0]:
-            raise ValueError("%s takes %d number%s" % (_ACTS[a], want, "" if want == 1 else "s"))
-        if a == 0:
-            self.phase = 1
-            return
-        if a == 2:
-            self._end(2, None, self.most)
-            return
+        if len(nums) != want or -1 in nums:
+            raise ValueError("%s takes %d number%s" % (w[0], want, "" if want == 1 else "s"))
+        p = nums[0] if nums else None
         if a == 1:
-            p, t = nums
+            t = nums[1]
             if p >= n or p == self.seats[0]:
                 raise ValueError("the guesser is a seat from 0 to %d but the Master's (%d)" % (n - 1, self.seats[0]))
             if t >= self.most:
                 raise ValueError("the time is the seconds since start, 0 to %d" % (self.most - 1))
             self.owner = p
             self.time = t
-            self.phase = 2
-            return
-        if a == 3:
-            k = nums[0]
-            if k > n:
+        elif a == 3:
+            if p > n:
                 raise ValueError("vote1 counts the players who accuse, 0 to %d" % n)
-            self.counted = k
-            if 2 * k > n:
-                self._end(0 if self.owner == self.seats[1] else 1, self.owner)
-            else:
-                self.phase = 3
-            return
-        if a == 4:
+            self.counted = p
+            p = self.owner if 2 * p > n else None  # a majority accuses the guesser
+        elif a == 4:
             if max(nums) >= n:
                 raise ValueError("vote2 names the seat each player points at, 0 to %d" % (n - 1))
             tally = [0] * n
-            for p in nums:
-                tally[p] += 1
+            for k in nums:
+                tally[k] += 1
             top = max(tally)
-            tied = [p for p in range(n) if tally[p] == top]
             self.scores = tally
-            if len(tied) > 1:
-                self.tied = tied
-                self.phase = 4
+            self.tied = [k for k in range(n) if tally[k] == top]
+            p = self.tied[0]
+            if len(self.tied) == 1:
+                self.tied = None
             else:
-                self._end(0 if tied[0] == self.seats[1] else 1, tied[0])
-            return
-        p = nums[0]
-        if p not in self.tied:
+                p = None
+                self.phase = 4
+        elif a == 5 and p not in self.tied:
             raise ValueError("the Master picks one of the tied seats: %s" % " ".join([str(k) for k in self.tied]))
-        self._end(0 if p == self.seats[1] else 1, p)
+        if a == 0 or a == 1 or a == 3 and p is None:
+            self.phase = ph + 1
+        elif a == 2 or p is not None:  # over: the clock ran out, or a seat is accused
+            if a == 2:
+                self.time = self.most
+            self.pick = p
+            if p is not None and p != self.seats[1]:
+                self.winner = self.seats[1]
+            self.phase = 5
+            self.over = True
 
-    def _end(self, result, accused, time=None):
-        """Over with result (an index of _RESULTS), the accused seat, and the clock's time if it stopped now."""
-        self.result = result
-        self.pick = accused
-        if time is not None:
-            self.time = time
-        if result == 1:
-            self.winner = self.seats[1]
-        self.phase = 5
-        self.over = True
+    def result(self):
+        """0 team, 1 insider, 2 nobody, or None before the end."""
+        p = self.pick
+        return None if not self.over else 2 if p is None else 0 if p == self.seats[1] else 1
 
     def _public(self, d):
         ph = self.phase
-        r = self.result
+        r = self.result()
         i = self.seats[1]
-        win = None
-        if ph == 5:
-            win = [i] if r == 1 else [p for p in range(self.players) if r == 0 and p != i]
-        roles = None
-        if ph == 5:
-            roles = [_ROLES[2]] * self.players
-            roles[self.seats[0]] = _ROLES[0]
-            roles[i] = _ROLES[1]
-        for k, v in zip(_KEYS, (_PHASES[ph], self.seats[0], self.owner, self.time,
+        win = roles = None
+        if r is not None:
+            win = []
+            roles = []
+            for p in range(self.players):
+                if r == 0 and p != i or r == 1 and p == i:
+                    win.append(p)
+                roles.append(nth(_W, 15 if p == self.seats[0] else 16 if p == i else 17))
+        for k, v in enumerate((nth(_W, 6 + ph), self.seats[0], self.owner, self.time,
                                 self.time if self.owner is not None else None, self.counted,
                                 self.scores and list(self.scores), self.tied and list(self.tied), self.pick,
-                                None if r is None else _RESULTS[r], win, roles,
+                                None if r is None else nth(_W, 12 + r), win, roles,
                                 self.word if ph > 1 else None)):
-            d[k] = v
+            d[nth(_W, 18 + k)] = v
 
     def view(self, player):
         """The summary, plus player's own role, and the word for the Master and the Insider."""
         d = self.summary()
         s = self.seats
-        d[_KEYS[13]] = _ROLES[0 if player == s[0] else 1 if player == s[1] else 2]
+        d[nth(_W, 31)] = nth(_W, 15 if player == s[0] else 16 if player == s[1] else 17)
         if player == s[0] or player == s[1]:
-            d[_KEYS[12]] = self.word
+            d[nth(_W, 30)] = self.word
         return d
