@@ -15,14 +15,14 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-KIND = "table"  # no dice, no deck (cupcore.replay)
+KIND = "table helper"  # no dice, no deck (cupcore.replay)
 FIELDS = ()  # no stacked events
 PLAYERS = (2, 8)
 # The parameters' and the actions' names in constant tuples: a literal of up to 10 characters would be a
 # name MicroPython keeps for good.
 _P = const(("seconds", "warn", "penalty"))
 PARAMS = dict(zip(_P, ((1, 3600), (0, 3600), None)))
-_ACTS = const(("next", "over", "pause", "resume", "end"))
+_ACTS = const(("next", "over", "pause", "resume", "end", "next %d"))  # (the last: legal()'s)
 # The summary's per-seat lists (in Game.scores, in this order) and its flag.
 _KEYS = const(("turns", "total", "longest", "overruns", "paused"))
 
@@ -35,6 +35,7 @@ class Game(Engine):
         t = params[_P[2]]
         if type(t) is not str or len(t) > 32 or t and (min(t.encode()) < 32 or max(t.encode()) > 126):
             raise ValueError("params: penalty must be 0 to 32 printable ASCII characters")
+        self.params = params  # warn and penalty: the device's (a beep, a text)
         self.most = params[_P[0]]
         self.scores = [[0] * players for _ in range(4)]  # turns, total, longest, overruns: per seat
         self.held = False  # paused
@@ -43,8 +44,8 @@ class Game(Engine):
         if self.over:
             return ()
         if self.held:
-            return _ACTS[3:]
-        out = ["%s %d" % (_ACTS[0], t) for t in (0, self.most - 1)[:1 if self.most == 1 else 2]]
+            return _ACTS[3:5]
+        out = [_ACTS[5] % t for t in (0, self.most - 1)[:1 if self.most == 1 else 2]]
         return out + list(_ACTS[1:3]) + [_ACTS[4]]
 
     def _do(self, w):
