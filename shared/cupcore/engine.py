@@ -6,7 +6,7 @@ RULES.md section 13, which has neither and names its own stacked record fields i
 cupcore.replay.check_params), for card games full_deck(params), and a class Game(Engine) built as
 Game(pack_id, players, params, rng, stack): params already checked; stack is the
 stacked dice (ints) or the stacked deck (card ints, top first), or None; for a table helper the
-record's FIELDS values in order (None where absent).
+record itself, whose FIELDS it reads.
 Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
 state untouched when it raises, so _do validates everything before it mutates.

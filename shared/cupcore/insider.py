@@ -82,7 +82,8 @@ class Game(Engine):
         if not 0 < n <= _MOST:
             raise ValueError("params: words must be 1 to 500 words of 1 to 16 letters, spaces or hyphens, "
                              "first and last a letter")
-        roles, i = stack or (None, None)
+        roles = stack.get(FIELDS[0])
+        i = stack.get(FIELDS[1])
         if roles is not None:
             ok = type(roles) is list and len(roles) == 2 and roles[0] != roles[1]
             for p in roles if ok else ():

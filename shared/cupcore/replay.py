@@ -59,12 +59,12 @@ def start(record, where=None, pack=None):
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
-    for k in ("deck", "dice") if table else (other,):
+    for k in (other, "dice") if table else (other,):
         if record.get(k) is not None:
             raise ValueError("record: %s takes no %s" % (pid, k))
     stack = record.get("deck" if other == "dice" else "dice")
-    if table:
-        stack = [record.get(k) for k in mod.FIELDS]
+    if table:  # its stacked events are its FIELDS: the engine reads them from the record
+        stack = record
         other = None
     if stack is not None and other == "dice":
         from cupcore.notation import check_deck

@@ -29,7 +29,7 @@ except ImportError:  # CPython
 # cannot be read to Unusable. (One constant tuple: its strings cost the device no qstrs.)
 _GROUPS = (("Table tools         >", " cup timer "),
            ("Luck games          >", " beetle chicago dropdead boston midnight scc zambales mafia "),
-           ("Push your luck      >", " pig "), ("Bluffing            >", " mia "),
+           ("Push your luck      >", " pig "), ("Bluffing            >", " mia insider "),
            ("Solitaire           >", " scoundrel bogey "), ("More games          >", ""),
            ("Rules               >", ""), ("Unusable            >", ""))
 _END = const(("Statistics", "Settings", "Demo"))
