@@ -137,7 +137,7 @@ def test_the_device_reads_one_word_not_the_list(monkeypatch):
         def close(self):
             self.f.close()
 
-    monkeypatch.setattr(insider, "open", Spy, raising=False)
+    monkeypatch.setattr(replay.engine("insider"), "open", Spy, raising=False)  # (the module a game is made by)
     game = replay.start({"pack": "insider", "players": 6, "seed": 5})
     assert reads == [12] and game.view(game.seats[0])["word"]
 

@@ -74,7 +74,7 @@ class Game(Engine):
         Engine.__init__(self, pack, players, rng, stack)
         words = params[_P[1]]
         n = len(words) if type(words) is list else 0
-        for w in words or ():
+        for w in words if n else ():  # (never a str: iterating one interns each character)
             if not word(w):
                 n = 0
         if words is None:

@@ -50,7 +50,6 @@ class Screen(play.Game):
         g = self.g
         now = self.app.b.ticks_ms()
         if not hasattr(self, "ui"):  # also on resume: the clocks start again, the deal from seat 0
-            self.ui = _COVER
             self.cur = 0  # the deal's seat, or the seat whose pointer vote 2 enters
             self.sel = 0
             self.peek = False
