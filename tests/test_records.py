@@ -15,7 +15,7 @@ ENGINE_PACKS = [p for p in packs.ids([paths.PACKS]) if "engine" in packs.load(p,
 
 def players_for(pid):
     pl = packs.load(pid, [paths.PACKS])["players"]
-    return sorted({pl["min"], min(pl["max"], 3), pl["max"]})
+    return sorted({pl["min"], max(pl["min"], min(pl["max"], 3)), pl["max"]})
 
 
 @pytest.mark.parametrize("pid", ENGINE_PACKS)

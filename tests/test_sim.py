@@ -267,10 +267,10 @@ def test_the_longest_rules_a_pack_may_have_open_in_the_firmware_budget(tmp_path)
 
 
 def test_the_menu_groups_the_packs_and_remembers_the_last_game(tmp_path):
-    """The cup first, then the groups; A opens one, B comes back, a pack's page goes back to its line;
+    """The table tools (the cup, the turn timer) first, then the groups; A opens one, B comes back, a pack's page goes back to its line;
     the game started last is where the menu and its group open, until power-off."""
     app = App(Board(data_dir=str(tmp_path)))
-    assert app.scr.labels[:5] == ["Dice Cup", "Luck games          >", "Push your luck      >",
+    assert app.scr.labels[:5] == ["Table tools         >", "Luck games          >", "Push your luck      >",
                                   "Bluffing            >", "Solitaire           >"]
     assert app.scr.labels[5:] == ["More games          >", "Statistics", "Settings", "Demo"] and app.scr.sel == 0
     for bit in (DOWN, A):
@@ -297,11 +297,13 @@ def test_the_menu_groups_the_packs_and_remembers_the_last_game(tmp_path):
     press(app, A)
     assert app.scr.labels[app.scr.sel] == "Chicago"
     app = App(Board(data_dir=str(tmp_path)))  # after power-off, the top: a key script does the same every time
-    assert app.scr.sel == 0 and app.scr.labels[0] == "Dice Cup"
+    assert app.scr.sel == 0 and app.scr.labels[0] == "Table tools         >"
 
 
-def test_the_cup_opens_at_once_and_its_page_remembers_the_dice(tmp_path):
+def test_the_cup_opens_from_the_table_tools_and_its_page_remembers_the_dice(tmp_path):
     app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)
+    assert app.scr.labels == ["Dice Cup", "Turn timer"] and app.scr.sel == 0
     press(app, A)
     assert app.name == "screens.pack" and app.scr.pid == "cup" and app.scr.lines()[1:4] == [
         "Dice     < 5 >", "Sides    < d6 >", "Cup      < open >"]
@@ -309,8 +311,9 @@ def test_the_cup_opens_at_once_and_its_page_remembers_the_dice(tmp_path):
         press(app, bit)
     assert app.name == "games.cup" and app.scr.rec["params"] == {"dice": 7, "sides": 4, "hidden": True}
     press(app, B, 900)
-    assert app.name == "screens.menu" and app.scr.sel == 0 and not app.scr.rec  # the cup is never saved
+    assert app.name == "screens.menu" and app.scr.labels[app.scr.sel] == "Table tools         >" and not app.scr.rec
     app = App(Board(data_dir=str(tmp_path)))
+    press(app, A)
     press(app, A)
     assert app.scr.lines()[1:4] == ["Dice     < 7 >", "Sides    < d4 >", "Cup      < hidden >"]
 

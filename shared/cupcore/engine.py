@@ -1,10 +1,12 @@
 """The shape every engine shares (DESIGN.md, RULES.md section 2).
 
-An engine module defines KIND ("dice" or "cards"), PLAYERS (the fewest and most
-players it can play; a pack's range must lie inside), PARAMS (see cupcore.replay.check_params),
-for card games full_deck(params), and a class Game(Engine) built as
+An engine module defines KIND ("dice" or "cards"; any other text for a table helper of
+RULES.md section 13, which has neither and names its own stacked record fields in FIELDS), PLAYERS
+(the fewest and most players it can play; a pack's range must lie inside), PARAMS (see
+cupcore.replay.check_params), for card games full_deck(params), and a class Game(Engine) built as
 Game(pack_id, players, params, rng, stack): params already checked; stack is the
-stacked dice (ints) or the stacked deck (card ints, top first), or None.
+stacked dice (ints) or the stacked deck (card ints, top first), or None; for a table helper the
+record itself, whose FIELDS it reads.
 Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
 state untouched when it raises, so _do validates everything before it mutates.

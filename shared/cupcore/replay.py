@@ -33,13 +33,8 @@ def start(record, where=None, pack=None):
     reader go before the engine comes in); else it is found in where."""
     if not isinstance(record, dict):
         raise ValueError("a game record must be a JSON object")
-    cups = None
     b = "cupcore.bots"  # (a long name: no qstr for it)
-    for k in record:
-        if k not in _FIELDS:
-            if k != b[:3] + b[-1]:  # "cups", made only here: a name never interned
-                raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
-            cups = record[k]
+    cups = record.get(b[:3] + b[-1])  # "cups", made only here: a name never interned
     if pack is None or pack["id"] != record.get("pack"):
         from cupcore import packs
         pack = packs.load(record.get("pack"), where)
@@ -47,6 +42,12 @@ def start(record, where=None, pack=None):
     if "engine" not in pack:
         raise ValueError("pack %s has rules but no game" % pid)
     mod = engine(pack["engine"])
+    # A table helper (RULES.md section 13) rolls no dice and deals no cards: its stacked events are record
+    # fields of its own, its FIELDS (Insider's roles and word), checked once its engine is in.
+    table = mod.KIND not in ("dice", "cards")
+    for k in record:
+        if k not in _FIELDS and k != b[:3] + b[-1] and not (table and k in mod.FIELDS):
+            raise ValueError("record: unknown field '%s'" % k)  # not %r: repr() differs between the ports
     n = record.get("players")
     lo = max(pack["players"]["min"], mod.PLAYERS[0])  # a pack may not ask an engine for more
     hi = min(pack["players"]["max"], mod.PLAYERS[1])
@@ -58,9 +59,13 @@ def start(record, where=None, pack=None):
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
-    if record.get(other) is not None:
-        raise ValueError("record: %s takes no %s" % (pid, other))
+    for k in (other, "dice") if table else (other,):
+        if record.get(k) is not None:
+            raise ValueError("record: %s takes no %s" % (pid, k))
     stack = record.get("deck" if other == "dice" else "dice")
+    if table:  # its stacked events are its FIELDS: the engine reads them from the record
+        stack = record
+        other = None
     if stack is not None and other == "dice":
         from cupcore.notation import check_deck
         stack = check_deck(stack, mod.full_deck(params))

@@ -1,8 +1,8 @@
 """The game menu: resume, the packs on the device in groups, statistics, settings, demo.
 
-The top level lists the groups, the dice cup first; A opens a group, the list of
-its packs (B goes back), so every pack is two levels down; a group of one pack
-(the cup) opens that pack's page at once. The menu opens on the saved game, or
+The top level lists the groups, the table tools (the dice cup, the turn timer) first;
+A opens a group, the list of its packs (B goes back), so every pack is two levels down; a group of one pack
+opens that pack's page at once. The menu opens on the saved game, or
 else on the group of the last game started, and that group opens on it (until power-off: from a
 fresh start the menu is always the same, so a key script does the same every time).
 
@@ -27,9 +27,9 @@ except ImportError:  # CPython
 # Groups in menu order: the line on the menu, and the engines of its packs, each between spaces. An
 # engine that is listed nowhere goes to More games, a reference pack (no engine) to Rules, one that
 # cannot be read to Unusable. (One constant tuple: its strings cost the device no qstrs.)
-_GROUPS = (("Dice cup            >", " cup "),
+_GROUPS = (("Table tools         >", " cup timer "),
            ("Luck games          >", " beetle chicago dropdead boston midnight scc zambales mafia "),
-           ("Push your luck      >", " pig "), ("Bluffing            >", " mia "),
+           ("Push your luck      >", " pig "), ("Bluffing            >", " mia insider "),
            ("Solitaire           >", " scoundrel bogey "), ("More games          >", ""),
            ("Rules               >", ""), ("Unusable            >", ""))
 _END = const(("Statistics", "Settings", "Demo"))

@@ -41,7 +41,7 @@ def why(app, pack):
             if pl["min"] < lo or pl["max"] > hi:
                 raise ValueError("players: the %s engine plays %s" % (
                     pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi)))
-            replay.start({"pack": pid, "players": pl["min"]})
+            replay.start({"pack": pid, "players": pl["min"]}, None, pack)  # the pack read already: not again
             app.bad[pid] = None
         except ValueError as e:
             app.bad[pid] = "pack %s: %s" % (pid, e)

@@ -89,6 +89,11 @@ TOURS = (
                     ("up", "one more", "key"), ("right", "next face", "key"), ("b", "to the choice", "release"),
                     ("a", "bid", "key"), ("a", "cover: I have it", "key"), ("b", "to the choice", "release"),
                     ("b", "Liar!", "release"), ("a", "next round", "key"))),
+    # the table helpers roll nothing: the turn timer's turn, pause and resume; Insider's deal, a peek held
+    ("turn-timer", (("a", "start", "open"), ("a", "next turn", "key"), ("b", "pause", "release"),
+                    ("a", "resume", "key"), ("a", "next turn", "key"))),
+    ("insider", (("a", "start", "open"), ("a", "cover: I have it", "key"), ("a", "peek (A held)", "key"),
+                 ("b", "pass it on", "release"), ("a", "cover: I have it", "key"))),
 )
 
 # each interpreter's HAL and clock, ahead of REPL (CircuitPython has no ticks_us: its monotonic_ns)
@@ -235,6 +240,26 @@ key(B, 1)
 redraw("liars-dice: bid")
 act(B, 1)
 redraw("liars-dice: reveal")
+game("turn-timer", MOST["turn-timer"])
+redraw("turn-timer")
+key(KA)
+key(B, 1)
+redraw("turn-timer: paused")
+key(DOWN)
+redraw("turn-timer: times")
+game("insider", MOST["insider"])
+redraw("insider: cover")
+key(KA)
+key(KA)
+redraw("insider: peek")
+key(KA, 1)
+for i in range(MOST["insider"]):  # the deal passed round, then the Master starts the clock
+    key(B, 1)
+    key(KA)
+redraw("insider: clock")
+key(KA)
+key(KA)
+redraw("insider: vote clock")
 screen("screens.menu")
 for m in MODULES:
     A.drop(m)

@@ -1,0 +1,285 @@
+"""Insider, pass and peek: each player's role (and the word, for the Master and the Insider) only while
+they hold A on their own turn of the deal; then the guessing clock, the flipped vote clock, the votes.
+
+Stages: a cover per seat ("Pass the cup to Player 2", the Master named on it), that seat's peek (hold A),
+the Master's start, the guessing clock (large digits, the LEDs draining, the buzzer near the end; A:
+someone said it, then who), the word and the flipped vote clock, vote 1 (how many accuse the guesser),
+vote 2 (where each player points), the Master's pick in a tie, and the reveal. A role or the word is
+drawn in one place, the peek with A held, until the rules make it public (the word once guessed, the
+roles at the end). The clocks are the device's: a resumed game starts them again (RULES.md section 13).
+"""
+
+from cupcore.insider import nth
+from cupfw import gfx, play
+from cupfw.hal import UP, DOWN, A, B
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_COVER = const(0)
+_PEEK = const(1)
+_READY = const(2)
+_GUESS = const(3)
+_WHO = const(4)
+_FLIP = const(5)
+_VOTE1 = const(6)
+_VOTE2 = const(7)
+_TIE = const(8)
+_END = const(9)
+# The screen's texts in one string, read by nth(): one string in memory, where a tuple would be 40 strings on
+# the heap, and a literal of up to 10 characters a name MicroPython keeps for good.
+_T = const("Player %d/Pass the cup to/A: I have it/Master: Player %d/hold A: your role/B: pass it on/"
+           "The word:/Give the cup to the/A: start the clock/A: someone said it/Who said the word?/"
+           "A: yes     B: back/said the word/A: vote/Vote 1/Accuse Player %d?/%d of %d/^v: count  A: enter/"
+           "Vote 2/Player %d points at/^v: seat   A: next/Tie! Master picks/^v: seat  A: accuse/"
+           "The Insider wins/Master + Commons win/Time up: all lose/Insider: Player %d/Accused: Player %d/"
+           "Insider/Master/A: menu/accuse/%d:%02d/Time is up!/MASTER/INSIDER/COMMON/start/guessed %d %d/"
+           "vote1 %d/vote2/master %d/timeout/Guessing/Master P%d/")
+
+
+def clock(s):
+    """Seconds as m:ss."""
+    return nth(_T, 32) % (s // 60, s % 60)
+
+
+class Screen(play.Game):
+    def enter(self):
+        g = self.g
+        now = self.app.b.ticks_ms()
+        if not hasattr(self, "ui"):  # also on resume: the clocks start again, the deal from seat 0
+            self.cur = 0  # the deal's seat, or the seat whose pointer vote 2 enters
+            self.sel = 0
+            self.peek = False
+            self.at = now  # when the clock on the screen started
+            self.left = g.most
+            self.most = g.most  # that clock's seconds
+            self.counts = bytearray(g.players)
+            self.ui = (_COVER, _GUESS, _FLIP, _VOTE2, _TIE, _END)[g.phase]
+            if g.phase > 1:
+                self.most = self.left = g.time
+        elif g.phase == 1 and self.ui == _READY:
+            self.ui = _GUESS
+            self.at = now
+        elif g.phase == 2 and self.ui == _WHO:
+            self.ui = _FLIP
+            self.at = now
+            self.most = self.left = g.time
+        elif g.phase == 3:
+            self.ui = _VOTE2
+            self.cur = self.sel = 0
+        elif g.phase == 4:
+            self.ui = _TIE
+            self.sel = 0
+        elif g.over:
+            self.ui = _END
+
+    def press(self, bit):
+        g = self.g
+        ui = self.ui
+        n = g.players
+        m = g.seats[0]
+        if ui == _COVER:
+            if bit == A:
+                self.ui = _PEEK
+        elif ui == _PEEK:
+            if bit == A:
+                self.peek = True
+            elif bit == B:
+                self.peek = False
+                self.cur += 1
+                self.ui = _COVER if self.cur < n else _READY
+        elif ui == _READY:
+            if bit == A:
+                self.do(nth(_T, 37))
+        elif ui == _GUESS:
+            if bit == A:
+                self.stop = self.most - self.left  # the seconds at which the word was said
+                self.ui = _WHO
+                self.sel = 1 if m == 0 else 0
+        elif ui == _WHO:
+            if bit == UP or bit == DOWN:
+                self.sel = self.step(self.sel, 1 if bit == DOWN else -1, n, m)
+            elif bit == A:
+                self.do(nth(_T, 38) % (self.sel, self.stop))
+            elif bit == B:
+                self.ui = _GUESS
+        elif ui == _FLIP:
+            if bit == A:
+                self.ui = _VOTE1
+                self.sel = 0
+        elif ui == _VOTE1:
+            if bit == UP or bit == DOWN:
+                self.sel = (self.sel + (1 if bit == UP else -1)) % (n + 1)
+            elif bit == A:
+                self.do(nth(_T, 39) % self.sel)
+        elif ui == _VOTE2:
+            if bit == UP or bit == DOWN:
+                self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
+            elif bit == A:
+                self.counts[self.cur] = self.sel
+                self.cur += 1
+                self.sel = 0
+                if self.cur == n:
+                    self.do(" ".join([nth(_T, 40)] + [str(v) for v in self.counts]))
+            elif bit == B and self.cur:
+                self.cur -= 1
+                self.sel = self.counts[self.cur]
+        elif ui == _TIE:
+            if bit == UP or bit == DOWN:
+                self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(g.tied)
+            elif bit == A:
+                self.do(nth(_T, 41) % g.tied[self.sel])
+        self.app.dirty = True
+
+    def step(self, p, d, n, m):
+        """The next seat from p in direction d that is not the Master's m."""
+        p = (p + d) % n
+        return (p + d) % n if p == m else p
+
+    def release(self, bit):
+        if bit == A and self.peek:
+            self.peek = False
+            self.app.dirty = True
+
+    def tick(self, now):
+        """The clocks: guessing (the buzzer near its end, then the timeout) and the flipped vote clock."""
+        r = play.Game.tick(self, now)
+        ui = self.ui
+        if ui != _GUESS and not _FLIP <= ui <= _TIE:
+            return r
+        app = self.app
+        app.last = now  # a running clock neither dims nor sleeps the cup
+        left = max(0, self.most - app.b.ticks_diff(now, self.at) // 1000)
+        if left == self.left:
+            return r
+        self.left = left
+        if ui == _GUESS:
+            if left == 0:
+                app.beep(300, 900)
+                app.flash(4, 1500)
+                self.do(nth(_T, 42))
+                return True
+            if left == 30 or left <= 10:
+                app.beep(1500 if left <= 10 else 1000, 60)
+        elif left == 0:
+            app.beep(300, 600)  # the vote timer ran out: a sound, nothing else
+        self.lights()
+        return True
+
+    def lights(self):
+        """The LEDs drain with a running clock; at the end the winners green, the others red."""
+        p = self.app.pattern
+        n = len(p)
+        g = self.g
+        ui = getattr(self, "ui", _COVER)
+        if g.over:
+            i = g.seats[1]
+            r = g.result()
+            for k in range(n):
+                p[k] = 0 if k >= g.players else (2 if r == 0 and k != i or r == 1 and k == i else 4)
+        elif ui == _GUESS or _FLIP <= ui <= _TIE:
+            on = (self.left * n + self.most - 1) // self.most if self.most else 0
+            c = (5 if ui != _GUESS else 4 if self.left <= 10 else 3 if self.left <= 30 else 2)
+            for k in range(n):
+                p[k] = c if k < on else 0
+        else:
+            play.Game.lights(self)
+
+    def ended(self):
+        return self.ui == _END
+
+    def auto(self, rng):
+        """The demo: the deal passed on unseen, a guess now and then, random votes."""
+        ui = self.ui
+        g = self.g
+        if ui == _PEEK:
+            self.press(B)
+            return
+        if ui == _GUESS and rng.below(3):
+            return
+        if ui == _WHO:
+            self.sel = self.step(g.seats[0], 1 + rng.below(g.players - 1), g.players, g.seats[0])
+        elif ui == _VOTE1:
+            self.sel = rng.below(g.players + 1)
+        elif ui == _VOTE2:
+            self.sel = rng.below(g.players)
+        elif ui == _TIE:
+            self.sel = rng.below(len(g.tied))
+        self.press(A)
+
+    def paint(self, fb):
+        g = self.g
+        ui = self.ui
+        m = g.seats[0]
+        big = clock(self.left).encode()  # bytes: gfx draws them without 1-character strings
+        if ui == _COVER or ui == _PEEK:
+            gfx.bar(fb, nth(_T, 0) % (self.cur + 1), nth(_T, 28))
+            if ui == _COVER:
+                gfx.center(fb, nth(_T, 1), 14)
+                gfx.center(fb, nth(_T, 0) % (self.cur + 1), 25, 2)
+                gfx.center(fb, nth(_T, 3) % (m + 1), 44)
+                gfx.text(fb, nth(_T, 2), 0, 56)
+            elif self.peek:
+                s = self.cur
+                who = 0 if s == m else 1 if s == g.seats[1] else 2
+                gfx.center(fb, nth(_T, 34 + who), 13, 2)
+                if who < 2:
+                    w = g.word
+                    gfx.center(fb, nth(_T, 6), 33)
+                    gfx.center(fb, w, 44, 2 if len(w) <= 10 else 1)
+            else:
+                fb.rect(34, 13, 60, 36, 1)
+                gfx.center(fb, nth(_T, 4), 27)
+                gfx.text(fb, nth(_T, 5), 0, 56)
+        elif ui == _READY:
+            gfx.bar(fb, nth(_T, 28))
+            gfx.center(fb, nth(_T, 7), 14)
+            gfx.center(fb, nth(_T, 29), 25, 2)
+            gfx.center(fb, nth(_T, 0) % (m + 1), 44)
+            gfx.text(fb, nth(_T, 8), 0, 56)
+        elif ui == _GUESS or ui == _WHO:
+            gfx.bar(fb, nth(_T, 43), nth(_T, 44) % (m + 1))
+            if ui == _GUESS:
+                gfx.text(fb, big, (128 - len(big) * 24 + 4) // 2, 14, 4)
+                gfx.text(fb, nth(_T, 9), 0, 56)
+            else:
+                gfx.center(fb, nth(_T, 10), 14)
+                gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
+                gfx.text(fb, nth(_T, 11), 0, 56)
+        elif ui == _FLIP:
+            gfx.bar(fb, nth(_T, 0) % (g.owner + 1), nth(_T, 12))
+            gfx.center(fb, g.word, 12, 2 if len(g.word) <= 10 else 1)
+            gfx.text(fb, big, (128 - len(big) * 18 + 3) // 2, 30, 3)
+            gfx.text(fb, nth(_T, 13), 0, 56)
+        elif ui == _VOTE1:
+            gfx.bar(fb, nth(_T, 14), clock(self.left))
+            gfx.center(fb, nth(_T, 15) % (g.owner + 1), 14)
+            gfx.center(fb, nth(_T, 16) % (self.sel, g.players), 26, 2)
+            gfx.center(fb, nth(_T, 31), 44)
+            gfx.text(fb, nth(_T, 17), 0, 56)
+        elif ui == _VOTE2:
+            gfx.bar(fb, nth(_T, 18), clock(self.left))
+            gfx.center(fb, nth(_T, 19) % (self.cur + 1), 14)
+            gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
+            gfx.text(fb, nth(_T, 20), 0, 56)
+        elif ui == _TIE:
+            gfx.bar(fb, nth(_T, 21), clock(self.left))
+            gfx.center(fb, " ".join([str(p + 1) for p in g.tied]), 14)
+            gfx.center(fb, nth(_T, 0) % (g.tied[self.sel] + 1), 28, 2)
+            gfx.text(fb, nth(_T, 22), 0, 56)
+        else:
+            r = g.result()
+            gfx.bar(fb, nth(_T, (24, 23, 33)[r]))
+            gfx.text(fb, nth(_T, 25) if r == 2 else nth(_T, 27) % (g.pick + 1), 0, 12)
+            gfx.text(fb, nth(_T, 26) % (g.seats[1] + 1), 0, 22)
+            gfx.text(fb, nth(_T, 3) % (m + 1), 0, 32)
+            w = g.word
+            if len(w) > 11:
+                gfx.center(fb, w, 42)
+            else:
+                gfx.text(fb, nth(_T, 6), 0, 42)
+                gfx.text(fb, w, 60, 42)
+            gfx.text(fb, nth(_T, 30), 0, 56)
