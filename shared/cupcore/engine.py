@@ -13,6 +13,15 @@ checked against it).
 """
 
 
+def name(c):
+    """A card's name as cupcore.notation prints it ("TD", "AS", "JK"): a card engine need not load notation,
+    whose import would cost the device 2 KB of heap."""
+    r = c & 15
+    if not r:
+        return "JK"
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
+
+
 class Engine:
     sides = 6
 
@@ -71,4 +80,3 @@ class Engine:
             raise ValueError("dice stack exhausted")
         self.used = i + n
         return s[i:i + n]
-
