@@ -9,7 +9,7 @@ Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
 state untouched when it raises, so _do validates everything before it mutates.
 Dice have `sides` faces (6 unless an engine says otherwise; stacked faces are
-checked against it).
+checked against it). A card game shuffles cards during play with shuffle(cards).
 """
 
 
@@ -80,3 +80,20 @@ class Engine:
             raise ValueError("dice stack exhausted")
         self.used = i + n
         return s[i:i + n]
+
+
+    def shuffle(self, cards):
+        """Shuffle cards (a bytearray in the order the game states) in place: the record's next `shuffles` list,
+        else the PRNG (the deal's shuffle is the PRNG's alone). A list that is not exactly these cards raises, and
+        stays unused."""
+        s = self.rng.shuffles
+        if not s:
+            self.rng.shuffle(cards)
+            return
+        new = s[0]
+        for a, b, why in ((new, cards, "not among the cards shuffled"), (cards, new, "missing")):
+            for c in a:
+                if b.find(bytes((c,))) < 0:
+                    raise ValueError("shuffles: card %s is %s" % (name(c), why))
+        cards[:] = new
+        del s[0]

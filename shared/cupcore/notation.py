@@ -95,6 +95,29 @@ def check_deck(given, full):
     return out
 
 
+def check_shuffles(given, full):
+    """Parse a record's `shuffles` (RULES.md section 12): a list of lists of cards of full, each card at most
+    once in a list. Returns them as bytearrays; ValueError naming the first bad card. Whether a list holds
+    the very cards of its shuffle is checked when the shuffle is made (cupcore.engine)."""
+    if not isinstance(given, list) or [s for s in given if not isinstance(s, list)]:
+        raise ValueError("shuffles must be a list of lists of cards")
+    want = bytearray(128)
+    for c in full:
+        want[c] = 1
+    out = []
+    for s in given:
+        seen = bytearray(128)
+        for text in s:
+            c = card(text)
+            if not want[c]:
+                raise ValueError("shuffles: card %s is not in this pack's deck" % name(c))
+            if seen[c]:
+                raise ValueError("shuffles: card %s is repeated" % name(c))
+            seen[c] = 1
+        out.append(bytearray([card(text) for text in s]))
+    return out
+
+
 def mia_value(a, b):
     """Two dice as a Mia/Meier value, high die first: (2, 6) -> 62."""
     return a * 10 + b if a >= b else b * 10 + a

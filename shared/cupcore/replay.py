@@ -14,7 +14,7 @@ from cupcore.rng import Rng
 # only when a record has a field not in this list: so that name is never interned by self-play
 # (MicroPython keeps an interned name for good, and the self-play of some packs has one place left in
 # its pool of names).
-_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
+_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "shuffles", "actions")
 
 
 def engine(name):
@@ -64,6 +64,11 @@ def start(record, where=None, pack=None):
     if stack is not None and other == "dice":
         from cupcore.notation import check_deck
         stack = check_deck(stack, mod.full_deck(params))
+    if record.get("shuffles") is not None:  # (for every card game, RULES.md section 12)
+        if other == "deck":
+            raise ValueError("record: %s takes no shuffles" % pid)
+        from cupcore.notation import check_shuffles
+        rng.shuffles = check_shuffles(record["shuffles"], mod.full_deck(params))
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
