@@ -25,11 +25,9 @@ except ImportError:
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {}
-# The rank at the end: the aces scored, then the queens. Short texts in a constant tuple: MicroPython keeps a
-# string literal of up to 10 characters as an interned name for good, but not the strings of a constant tuple.
-_T = const(("inept", "novice", "competent", "proficient", "expert",
-            "pencil-pusher", "infiltrator", "double-agent", "operative", "spymaster",
-            "spouse queen", "spouse jack", "draw", "leave", "butler", "butler take ", "butler ace "))
+# The rank at the end: the aces scored, then the queens. One constant string, split when a game is over: a
+# string literal of up to 10 characters would be an interned name, kept for good on MicroPython.
+_RANK = const("inept novice competent proficient expert pencil-pusher infiltrator double-agent operative spymaster")
 _BUTLER = const(64)
 
 
@@ -38,14 +36,19 @@ def full_deck(params):
     return bytearray([u * 16 + r for u in range(4) for r in (1, 2, 3, 4, 5, 11, 12, 13)] + [_BUTLER])
 
 
-def _card(s):
-    """The card a word names ("QS", "jk"), or -1."""
+def _find(cards, s):
+    """The card of cards (ints) that the word s names, else 0."""
     s = s.upper()
-    if s == "JK":
-        return _BUTLER
-    r = "A2345JQK".find(s[:-1]) if len(s) == 2 else -1
-    u = "CDHS".find(s[1:])
-    return u * 16 + r + 1 + (r > 4) * 5 if r >= 0 and u >= 0 else -1
+    for c in cards:
+        if name(c) == s:
+            return c
+    return 0
+
+
+def _discards(cards):
+    """Whether cards (two or more, ints) may be discarded together: two of one suit, or all of one rank."""
+    r = cards[0] & 15
+    return r and (len(cards) == 2 and cards[0] >> 4 == cards[1] >> 4 or not [c for c in cards if c & 15 != r])
 
 
 class Game(Engine):
@@ -63,98 +66,91 @@ class Game(Engine):
         self.out = bytearray()  # the discards
         self.scored = bytearray()
         self.passes = 0  # reshuffles made
-        self.choice = None  # the suit whose spouse the player chooses
+        self.choice = -1  # the suit whose spouse the player chooses, -1 for none
         self._draw(4)
         self._settle()
 
     def legal(self):
         if self.over:
             return []
-        if self.choice is not None:
-            return [_T[10], _T[11]]
-        h = list(self.hand)
-        out = [_T[12]] if len(h) < 6 else []
-        for i in range(len(h)):  # two of one suit
-            for b in h[i + 1:]:
-                if h[i] >> 4 == b >> 4 < 4:
-                    out.append("discard %s %s" % (name(h[i]), name(b)))
-        for r in range(1, 14):  # two or more of one rank: every such set, in hand order
-            g = [c for c in h if c & 15 == r]
-            for m in range(3, 1 << len(g)):
-                if m & (m - 1):
-                    out.append("discard " + " ".join([name(g[i]) for i in range(len(g)) if m >> i & 1]))
-        if _BUTLER in h:
-            out.append(_T[14])
+        if self.choice >= 0:
+            return ["spouse queen", "spouse jack"]
+        h = self.hand
+        n = len(h)
+        out = ["draw"] if n < 6 else []
+        for m in range(3, 1 << n):  # every set of two or more cards of the hand (bit i: its card i)
+            g = [h[i] for i in range(n) if m >> i & 1]
+            if len(g) > 1 and _discards(g):
+                out.append("discard " + " ".join([name(c) for c in g]))
+        if _find(h, "JK"):
+            out.append("butler")
             for c in self.out:
-                out.append(_T[15] + name(c))
+                out.append("butler take " + name(c))
             for c in sorted(self.pile[self.top:]):
                 if c & 15 == 1:
-                    out.append(_T[16] + name(c))
-        out.append(_T[13])
+                    out.append("butler ace " + name(c))
+        out.append("leave")
         return out
 
     def _do(self, w):
+        """Check the action, then apply it and settle; a stacked shuffle that fails puts every place back."""
         verb = w[0]
         n = len(w)
-        h = list(self.hand)
-        cards = [_card(s) for s in w[1:]]
-        if self.choice is not None:
+        h = self.hand
+        c = 0
+        if self.choice >= 0:
             if verb != "spouse" or n != 2 or w[1] not in ("queen", "jack"):
                 raise ValueError("say spouse queen or spouse jack")
-            q = self.choice * 16 + 12
-            cards = (q, q + 1) if w[1] == "queen" else (q - 1, q + 1)
-        elif verb in ("draw", "leave") and n == 1:
-            if verb == "draw" and len(h) > 5:
-                raise ValueError("draw only with 5 or fewer cards in the hand")
+            c = self.choice * 16 + 12
+            cards = (c, c + 1) if w[1] == "queen" else (c - 1, c + 1)
         elif verb == "discard" and n > 2:
+            cards = [_find(h, s) for s in w[1:]]
             for i in range(n - 1):
-                if cards[i] not in h:
+                if not cards[i]:
                     raise ValueError("%s is not in your hand" % w[i + 1].upper())
                 if cards[i] in cards[:i]:
                     raise ValueError("%s is named twice" % name(cards[i]))
-                if cards[i] == _BUTLER:
-                    raise ValueError("the butler leaves alone: say butler")
-            if not (n == 3 and cards[0] >> 4 == cards[1] >> 4) and [c for c in cards if c & 15 != cards[0] & 15]:
-                raise ValueError("discard two cards of one suit, or two or more of one rank")
+            if not _discards(cards):
+                raise ValueError("discard two cards of one suit, or two or more of one rank (the butler goes alone)")
         elif verb == "butler" and (n == 1 or n == 3 and w[1] in ("take", "ace")):
-            if _BUTLER not in h:
+            if not _find(h, "JK"):
                 raise ValueError("the butler is not in your hand")
-            c = cards[-1] if cards else 0
-            if n == 3 and w[1] == "take" and c not in list(self.out):
-                raise ValueError("%s is not in the discard pile" % w[2].upper())
-            if n == 3 and w[1] == "ace" and (c & 15 != 1 or c not in list(self.pile[self.top:])):
-                raise ValueError("%s is not an ace in the draw pile" % w[2].upper())
+            if n == 3:
+                c = _find(self.out if w[1] == "take" else self.pile[self.top:], w[2])
+                if not c or w[1] == "ace" and c & 15 != 1:
+                    raise ValueError("%s is not %s" % (w[2].upper(), "in the discard pile" if w[1] == "take"
+                                                       else "an ace in the draw pile"))
+        elif verb == "draw" and n == 1:
+            if len(h) > 5:
+                raise ValueError("draw only with 5 or fewer cards in the hand")
         elif verb == "spouse":
             raise ValueError("no spouse to choose")
-        else:
+        elif verb != "leave" or n != 1:
             raise ValueError("say draw, discard C D .., butler, butler take C, butler ace C or leave")
-        keep = (bytearray(self.pile), self.top, bytearray(self.hand), bytearray(self.shown), bytearray(self.out),
+        keep = (bytearray(self.pile), self.top, bytearray(h), bytearray(self.shown), bytearray(self.out),
                 bytearray(self.scored), self.passes, self.choice)
         try:
-            if self.choice is not None:
-                self.choice = None
+            if self.choice >= 0 or verb == "discard":
+                self.choice = -1
                 self._discard(cards)
-            elif verb == "draw":
-                self._draw(2)
-            elif verb == "leave":
-                self._discard(h)
-                self._draw(4)
-            elif verb == "discard":
-                self._discard(cards)
-            else:
+            elif verb == "butler":
                 self._discard((_BUTLER,))
                 if n == 3 and w[1] == "take":
                     self.out = bytearray([x for x in self.out if x != c])
                     self.hand.append(c)
-                elif n == 3:
+                elif n == 3:  # the ace is displayed, the draw pile shuffled without it
                     d = bytearray([x for x in self.pile[self.top:] if x != c])
                     self.shuffle(d)
                     self.pile = d
                     self.top = 0
                     self.shown.append(c)
+            else:
+                if verb == "leave":
+                    self._discard(list(h))
+                self._draw(2 if verb == "draw" else 4)
             self._settle()
         except ValueError:
-            (self.pile, self.top, self.hand, self.shown, self.out, self.scored, self.passes, self.choice) = keep
+            self.pile, self.top, self.hand, self.shown, self.out, self.scored, self.passes, self.choice = keep
             raise
 
     def _discard(self, cards):
@@ -235,11 +231,12 @@ class Game(Engine):
         d["deck"] = len(self.pile) - self.top
         d["discards"] = len(self.out)
         d["reshuffles"] = self.passes
-        d["choice"] = None if self.choice is None else "CDHS"[self.choice:self.choice + 1]
+        d["choice"] = "CDHS"[self.choice:self.choice + 1] if self.choice >= 0 else None
         q = len([c for c in self.scored if c & 15 == 12])
         a = len(self.scored) - q
         d["contacts"] = q
         d["communiques"] = a
         d["score"] = q + a
         d["result"] = ("lost", "won")[self.winner == 0] if self.over else None
-        d["rank"] = _T[a] + " " + _T[5 + q] if self.over else None
+        w = _RANK.split()
+        d["rank"] = w[a] + " " + w[5 + q] if self.over else None
