@@ -8,6 +8,9 @@ from cupcore import engine, party, replay, selfplay
 from cupcore.notation import names
 from cupcore.rng import Rng
 
+from cupkit.bench import greedy as bench_greedy
+from cupkit.strategies import party as strategy_party
+
 from conftest import load_scenarios, run_mp_json
 
 SCENARIOS = load_scenarios("party")
@@ -172,3 +175,15 @@ def test_records_replay_identically_on_micropython(image):
     got = run_mp_json(image, code % json.dumps(recs))
     assert got[:10] == json.loads(json.dumps(recs[:10]))
     assert got[10:] == json.loads(json.dumps([replay.run(r) for r in recs]))
+
+
+def test_greedy_player_wins_some_and_plays_only_legal_moves():
+    r = bench_greedy.run("shooting-party", 300)
+    assert 0 < r["won"] < 300 and sum(r["ranks"].values()) == 300
+    assert r["ranks"].get("expert spymaster", 0) + r["ranks"].get("proficient spymaster", 0) <= r["won"]
+    for seed in range(20):
+        game = replay.start({"pack": "shooting-party", "players": 1, "seed": seed})
+        while not game.over:
+            a = strategy_party.choose(game)
+            assert a in game.legal()
+            game.apply(a)

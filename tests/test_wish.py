@@ -7,6 +7,9 @@ import pytest
 from cupcore import replay, selfplay, wish
 from cupcore.notation import names
 
+from cupkit.bench import greedy as bench_greedy
+from cupkit.strategies import wish as strategy_wish
+
 from conftest import load_scenarios, run_mp_json
 
 SCENARIOS = load_scenarios("wish")
@@ -88,3 +91,14 @@ def test_records_replay_identically_on_micropython(image):
         rec = selfplay.play("wish", 1, s)
         want.append([rec["actions"], replay.run(rec)])
     assert got == json.loads(json.dumps(want))
+
+
+def test_greedy_player_wins_some_and_plays_only_legal_moves():
+    r = bench_greedy.run("wish", 200)
+    assert 0 < r["won"] < 200 and r["levels"] == {} and r["ranks"] == {}
+    assert sum(r["scores"].values()) == 200 and r["scores"][32] == r["won"]
+    game = replay.start({"pack": "wish", "players": 1, "seed": 3})
+    while not game.over:
+        a = strategy_wish.choose(game)
+        assert a in game.legal()
+        game.apply(a)
