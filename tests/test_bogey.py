@@ -205,10 +205,10 @@ def test_a_reshuffle_that_does_not_match_changes_nothing():
         if s["name"].startswith("shuffles:") and s.get("error", "").startswith("action"):
             rec = s["record"]
             game = replay.load(dict(rec, actions=rec["actions"][:-1]))
-            before = _state(game), [bytes(x) for x in game.rng.shuffles]
+            before = _state(game), [bytes(x) for x in game.rng.stack]
             with pytest.raises(ValueError, match="shuffles: card"):
                 game.apply(rec["actions"][-1])
-            assert (_state(game), [bytes(x) for x in game.rng.shuffles]) == before
+            assert (_state(game), [bytes(x) for x in game.rng.stack]) == before
 
 
 def test_stacked_reshuffles_replay_alike_on_micropython(image):

@@ -53,7 +53,7 @@ def test_the_deck_is_33_cards():
 def _state(game):
     return (bytes(game.pile), game.top, bytes(game.hand), bytes(game.shown), bytes(game.out), bytes(game.scored),
             game.passes, game.choice, game.over, game.winner, game.count, game.rng._z, game.rng._w,
-            [bytes(s) for s in game.rng.shuffles], json.dumps(game.summary()))
+            [bytes(s) for s in game.rng.stack], json.dumps(game.summary()))
 
 
 BAD = ["", "draw 2", "discard", "discard ZZ", "discard JK", "butler take", "butler take ZZ", "butler ace",

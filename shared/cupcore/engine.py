@@ -18,7 +18,7 @@ def name(c):
     whose import would cost the device 2 KB of heap."""
     r = c & 15
     if not r:
-        return "JK"
+        return "CDHSJK"[4:]  # (a slice: a literal "JK" would be a name MicroPython keeps for good)
     return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
@@ -86,14 +86,16 @@ class Engine:
         """Shuffle cards (a bytearray in the order the game states) in place: the record's next `shuffles` list,
         else the PRNG (the deal's shuffle is the PRNG's alone). A list that is not exactly these cards raises, and
         stays unused."""
-        s = self.rng.shuffles
+        s = self.rng.stack
         if not s:
             self.rng.shuffle(cards)
             return
         new = s[0]
-        for a, b, why in ((new, cards, "not among the cards shuffled"), (cards, new, "missing")):
-            for c in a:
-                if b.find(bytes((c,))) < 0:
-                    raise ValueError("shuffles: card %s is %s" % (name(c), why))
+        for c in new:
+            if cards.find(bytes((c,))) < 0:
+                raise ValueError("shuffles: card %s is not among the cards shuffled" % name(c))
+        for c in cards:
+            if new.find(bytes((c,))) < 0:
+                raise ValueError("shuffles: card %s is missing" % name(c))
         cards[:] = new
         del s[0]

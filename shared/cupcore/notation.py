@@ -68,12 +68,14 @@ def standard_deck():
     return [u * 16 + r for u in range(4) for r in range(1, 14)]
 
 
-def check_deck(given, full):
+def check_deck(given, full, every=True):
     """Parse a stacked deck (card names, top first) that must be a permutation of full.
 
     Returns the list of card ints; ValueError naming the first unknown, repeated,
-    extra or missing card.
+    extra or missing card. every=False: a list of a record's `shuffles` (RULES.md section 12),
+    cards of full each at most once, not necessarily all.
     """
+    head = "deck: card %s is " if every else "shuffles: card %s is "  # (long strings: no names kept for good)
     if not isinstance(given, list):
         raise ValueError("deck must be a list of cards")
     want = bytearray(128)
@@ -84,37 +86,14 @@ def check_deck(given, full):
     for text in given:
         c = card(text)
         if not want[c]:
-            raise ValueError("deck: card %s is not in this pack's deck" % name(c))
+            raise ValueError((head + "not in this pack's deck") % name(c))
         if seen[c]:
-            raise ValueError("deck: card %s is repeated" % name(c))
+            raise ValueError((head + "repeated") % name(c))
         seen[c] = 1
         out.append(c)
-    for c in full:
+    for c in full if every else ():
         if not seen[c]:
             raise ValueError("deck: card %s is missing" % name(c))
-    return out
-
-
-def check_shuffles(given, full):
-    """Parse a record's `shuffles` (RULES.md section 12): a list of lists of cards of full, each card at most
-    once in a list. Returns them as bytearrays; ValueError naming the first bad card. Whether a list holds
-    the very cards of its shuffle is checked when the shuffle is made (cupcore.engine)."""
-    if not isinstance(given, list) or [s for s in given if not isinstance(s, list)]:
-        raise ValueError("shuffles must be a list of lists of cards")
-    want = bytearray(128)
-    for c in full:
-        want[c] = 1
-    out = []
-    for s in given:
-        seen = bytearray(128)
-        for text in s:
-            c = card(text)
-            if not want[c]:
-                raise ValueError("shuffles: card %s is not in this pack's deck" % name(c))
-            if seen[c]:
-                raise ValueError("shuffles: card %s is repeated" % name(c))
-            seen[c] = 1
-        out.append(bytearray([card(text) for text in s]))
     return out
 
 

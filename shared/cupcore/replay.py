@@ -64,11 +64,14 @@ def start(record, where=None, pack=None):
     if stack is not None and other == "dice":
         from cupcore.notation import check_deck
         stack = check_deck(stack, mod.full_deck(params))
-    if record.get("shuffles") is not None:  # (for every card game, RULES.md section 12)
+    sh = record.get(_FIELDS[6])  # shuffles, for every card game (RULES.md section 12): from the tuple, no name kept
+    if sh is not None:
         if other == "deck":
             raise ValueError("record: %s takes no shuffles" % pid)
-        from cupcore.notation import check_shuffles
-        rng.shuffles = check_shuffles(record["shuffles"], mod.full_deck(params))
+        if type(sh) is not list or [s for s in sh if type(s) is not list]:
+            raise ValueError("shuffles must be a list of lists of cards")
+        from cupcore.notation import check_deck
+        rng.stack = [bytearray(check_deck(s, mod.full_deck(params), False)) for s in sh]
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
