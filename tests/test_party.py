@@ -51,8 +51,8 @@ def test_the_deck_is_33_cards():
 
 
 def _state(game):
-    return (bytes(game.pile), game.top, bytes(game.hand), bytes(game.shown), bytes(game.out), bytes(game.scored),
-            game.passes, game.choice, game.over, game.winner, game.count, game.rng._z, game.rng._w,
+    return (bytes(game.deck), game.top, bytes(game.hand), bytes(game.revealed), bytes(game.discards),
+            bytes(game.scores), game.rounds, game.choosing, game.over, game.winner, game.count, game.rng._z, game.rng._w,
             [bytes(s) for s in game.rng.stack], json.dumps(game.summary()))
 
 
@@ -103,7 +103,7 @@ def _check(game):
     s = game.summary()
     places = s["hand"] + s["displayed"] + s["scored"]
     assert len(set(places)) == len(places) and len(places) + s["deck"] + s["discards"] == 33
-    assert sorted(names(game.pile[game.top:]) + names(game.out) + places) == sorted(FULL)
+    assert sorted(names(game.deck[game.top:]) + names(game.discards) + places) == sorted(FULL)
     assert 0 <= s["reshuffles"] <= 2 and s["communiques"] <= s["contacts"] <= 4
     sc = s["scored"]
     for i, c in enumerate(sc):

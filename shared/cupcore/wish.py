@@ -3,13 +3,22 @@
 Action: pair C D. Cards are small ints as in cupcore.notation (suit * 16 + rank).
 The state is the deal itself (pile k is deck[4k:4k+4], its top card first) and
 how many cards each pile still holds: a pile's top is deck[4k + 4 - left].
+Its names are ones the device's other modules have already (MicroPython keeps every
+name for good), its short texts in a constant tuple.
 """
 
 from cupcore.engine import Engine, name
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {}
+_T = const(("pair %s %s", "piles", "tops", "10", "T"))
 
 
 def full_deck(params):
@@ -27,7 +36,7 @@ class Game(Engine):
             rng.shuffle(d)
         self.deck = d
         self.left = bytearray(b"\x04\x04\x04\x04\x04\x04\x04\x04")  # cards in each pile
-        self._end()
+        self._after()
 
     def top(self, k):
         """Pile k's top card (k from 0), 0 when it is empty."""
@@ -41,7 +50,7 @@ class Game(Engine):
             for j in range(i + 1, 8):
                 b = self.top(j)
                 if a and b and a & 15 == b & 15:
-                    out.append("pair %s %s" % (name(a), name(b)))
+                    out.append(_T[0] % (name(a), name(b)))
         return out
 
     def _do(self, w):
@@ -50,7 +59,7 @@ class Game(Engine):
         k = []
         for s in w[1:]:
             s = s.upper()
-            s = "T" + s[2:] if s[:2] == "10" else s
+            s = _T[4] + s[2:] if s[:2] == _T[3] else s
             i = 0
             while i < 8 and not (self.top(i) and name(self.top(i)) == s):
                 i += 1
@@ -64,15 +73,15 @@ class Game(Engine):
             raise ValueError("%s and %s are not of one rank" % (name(a), s))
         for i in k:
             self.left[i] -= 1
-        self._end()
+        self._after()
 
-    def _end(self):
+    def _after(self):
         """Over when every pile is empty (won) or no two top cards share a rank (lost)."""
         self.over = not self.legal()
         self.winner = 0 if not sum(self.left) else None
 
     def _public(self, d):
-        d["piles"] = list(self.left)
-        d["tops"] = [name(self.top(k)) if self.left[k] else None for k in range(8)]
+        d[_T[1]] = list(self.left)
+        d[_T[2]] = [name(self.top(k)) if self.left[k] else None for k in range(8)]
         d["score"] = 32 - sum(self.left)
         d["result"] = ("lost", "won")[self.winner == 0] if self.over else None
