@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cupcore import bogey, engine, replay, selfplay
+from cupcore import bogey, cards, replay, selfplay
 from cupcore.notation import card, names
 from cupcore.rng import Rng
 
@@ -171,21 +171,21 @@ def _captured(pack, seed):
     """A seeded greedy game (it discards, so the deck is reshuffled), and the same game stacked: its deal and
     every reshuffle it made as lists."""
     got = []
-    shuffle = engine.Engine.shuffle
+    shuffle = cards.shuffle
 
-    def keep(self, cards):
-        shuffle(self, cards)
+    def keep(rng, cards):
+        shuffle(rng, cards)
         got.append(names(cards))
     rec = {"pack": pack, "players": 1, "seed": seed, "actions": []}
     game = replay.start(rec)
     while not game.over:
         rec["actions"].append(strategy_bogey.choose(game))
         game.apply(rec["actions"][-1])
-    engine.Engine.shuffle = keep
+    cards.shuffle = keep
     try:
         replay.run(rec)
     finally:
-        engine.Engine.shuffle = shuffle
+        cards.shuffle = shuffle
     deal = bogey.full_deck(None)
     Rng(seed).shuffle(deal)
     return rec, dict(rec, seed=seed + 1, deck=names(deal), shuffles=got)

@@ -2,8 +2,8 @@
 
 Actions: play C cN, play C new, discard C, end (the player's turn), then
 place cN or place new for the card the Bogey turns. Cards are small ints as in
-cupcore.notation (suit * 16 + rank), named by cupcore.engine.name: importing
-cupcore.notation would cost the device 2 KB of heap.
+cupcore.notation (suit * 16 + rank), named here: importing cupcore.notation
+would cost the device 2 KB of heap (and cupcore.cards, loaded only for a reshuffle, some more).
 
 The state is two bytearrays, so that a game fits a small heap: the deck (the
 cards before t[_TOP] have left it; the shuffled discards are written back at its
@@ -18,7 +18,7 @@ the discards (otherwise play or discard first), so a game always ends; after a
 loss `bogey` still names the card that found no place.
 """
 
-from cupcore.engine import Engine, name
+from cupcore.engine import Engine
 
 try:
     from micropython import const
@@ -47,6 +47,11 @@ def full_deck(params):
     for i in range(52):
         d[i] = i // 13 * 16 + i % 13 + 1
     return d
+
+
+def name(c):
+    r = c & 15
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 class Game(Engine):
@@ -155,7 +160,7 @@ class Game(Engine):
             last = t[63 + k] if 0 < k <= t[_COLUMNS] else 0
             raise ValueError("no place %s for %s%s" % (s, name(c), " (%s ends in %s)" % (s, name(last)) if last
                                                       else "" if k else " (no new column left)"))
-        keep = bytes(t)
+        keep = bytes(t) if t[_BOGEY] and t[_TOP] + t[_SIZE] > 52 else None  # the draw after it may reshuffle
         if not k:
             t[_COLUMNS] = k = t[_COLUMNS] + 1
         t[63 + k] = c
@@ -179,7 +184,8 @@ class Game(Engine):
             d = self.cards(_DISCARDS)
             if not d:
                 return 0
-            self.shuffle(d)  # the record's next shuffles list, else the seed's (RULES.md section 12)
+            from cupcore.cards import shuffle  # (loaded only now: most games on the device never reshuffle)
+            shuffle(self.rng, d)  # the record's next shuffles list, else the seed's (RULES.md section 12)
             t[_TOP] = 52 - len(d)
             self.deck[t[_TOP]:] = d
             for c in d:

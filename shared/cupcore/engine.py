@@ -9,17 +9,8 @@ Subclasses implement legal() (the legal actions now: a list or tuple of
 canonical action strings), _do(words) and _public(d); apply() must leave the
 state untouched when it raises, so _do validates everything before it mutates.
 Dice have `sides` faces (6 unless an engine says otherwise; stacked faces are
-checked against it). A card game shuffles cards during play with shuffle(cards).
+checked against it).
 """
-
-
-def name(c):
-    """A card's name as cupcore.notation prints it ("TD", "AS", "JK"): a card engine need not load notation,
-    whose import would cost the device 2 KB of heap."""
-    r = c & 15
-    if not r:
-        return "CDHSJK"[4:]  # (a slice: a literal "JK" would be a name MicroPython keeps for good)
-    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 class Engine:
@@ -81,21 +72,3 @@ class Engine:
         self.used = i + n
         return s[i:i + n]
 
-
-    def shuffle(self, cards):
-        """Shuffle cards (a bytearray in the order the game states) in place: the record's next `shuffles` list,
-        else the PRNG (the deal's shuffle is the PRNG's alone). A list that is not exactly these cards raises, and
-        stays unused."""
-        s = self.rng.stack
-        if not s:
-            self.rng.shuffle(cards)
-            return
-        new = s[0]
-        for c in new:
-            if cards.find(bytes((c,))) < 0:
-                raise ValueError("shuffles: card %s is not among the cards shuffled" % name(c))
-        for c in cards:
-            if new.find(bytes((c,))) < 0:
-                raise ValueError("shuffles: card %s is missing" % name(c))
-        cards[:] = new
-        del s[0]

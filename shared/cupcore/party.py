@@ -17,7 +17,7 @@ other modules have already and short texts sit in constant tuples: MicroPython
 keeps every name, and every string literal of up to 10 characters, for good.
 """
 
-from cupcore.engine import Engine, name
+from cupcore.engine import Engine
 
 try:
     from micropython import const
@@ -32,7 +32,7 @@ PARAMS = {}
 # split when needed (a literal of up to 10 characters would be a name kept for good, and every string of a
 # constant tuple an object of its own in the heap all along).
 _WORDS = const(("draw", "discard", "butler", "leave", "spouse", "queen", "jack", "take", "ace"))
-_KEYS = const("displayed scored reshuffles choice contacts communiques rank")
+_KEYS = const("hand displayed scored deck discards reshuffles choice contacts communiques score result rank")
 _DRAW = const(0)
 _DISCARD = const(1)
 _BUTLER = const(2)
@@ -52,9 +52,19 @@ _RESHUFFLE = const(7)  # the draw pile rebuilt (the card: the reshuffles made)
 _OUT = const(8)  # the third exhaustion: the game is lost
 
 
+def name(c):
+    """A card's name as cupcore.notation prints it ("TD", "JK"): here, not imported, so that no module more is
+    loaded (cupcore.cards comes in only for a shuffle)."""
+    r = c & 15
+    if not r:
+        r = "A23456789TJQK"  # (slices of a long literal: a literal "JK" would be a name MicroPython keeps for good)
+        return r[10:11] + r[12:13]
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
+
+
 def full_deck(params):
     """The 33 cards: A 2 3 4 5 J Q K of each suit in card order (clubs to spades), then the joker."""
-    return bytearray([u * 16 + r for u in range(4) for r in (1, 2, 3, 4, 5, 11, 12, 13)] + [_JOKER])
+    return bytearray(b"\x01\x02\x03\x04\x05\x0b\x0c\x0d\x11\x12\x13\x14\x15\x1b\x1c\x1d!\"#$%+,-12345;<=@")
 
 
 def card(cards, s):
@@ -66,10 +76,20 @@ def card(cards, s):
     return 0
 
 
+def pick(cards, r):
+    """The cards of rank r among cards (ints), in their order."""
+    return [c for c in cards if c & 15 == r]
+
+
+def other(cards, c):
+    """cards (ints) without card c, as a bytearray."""
+    return bytearray([x for x in cards if x != c])
+
+
 def check(cards):
     """Whether cards (two or more, ints) may be discarded together: two of one suit, or all of one rank."""
     r = cards[0] & 15
-    return r and (len(cards) == 2 and cards[0] >> 4 == cards[1] >> 4 or not [c for c in cards if c & 15 != r])
+    return r and (len(cards) == 2 and cards[0] >> 4 == cards[1] >> 4 or len(pick(cards, r)) == len(cards))
 
 
 class Game(Engine):
@@ -135,22 +155,22 @@ class Game(Engine):
                 if cards[i] in cards[:i]:
                     raise ValueError("%s is named twice" % name(cards[i]))
             if not check(cards):
-                raise ValueError("discard two cards of one suit, or two or more of one rank (the butler goes alone)")
+                raise ValueError("discard two of one suit, or two or more of one rank (the butler goes alone)")
         elif verb == _BUTLER and (n == 1 or n == 3 and w[1] in t[7:9]):
             if _JOKER not in list(h):
-                raise ValueError("the butler is not in your hand")
+                raise ValueError("%s is not in your hand" % name(_JOKER))
             if n == 3:
                 c = card(self.discards if w[1] == t[7] else self.deck[self.top:], w[2])
                 if not c or w[1] != t[7] and c & 15 != 1:
-                    raise ValueError("%s is not %s" % (w[2].upper(), "in the discard pile" if w[1] == t[7]
-                                                       else "an ace in the draw pile"))
+                    raise ValueError(w[2].upper() + (" is not in the discard pile" if w[1] == t[7]
+                                                     else " is not an ace in the draw pile"))
         elif verb == _DRAW and n == 1:
             if len(h) > 5:
-                raise ValueError("draw only with 5 or fewer cards in the hand")
+                raise ValueError("draw only with 5 cards or fewer")
         elif verb == _SPOUSE:
             raise ValueError("no spouse to choose")
         elif verb != _LEAVE or n != 1:
-            raise ValueError("say draw, discard C D .., butler, butler take C, butler ace C or leave")
+            raise ValueError("say draw, discard C D.., butler (take C, ace C) or leave")
         keep = (bytearray(self.deck), self.top, bytearray(h), bytearray(self.revealed), bytearray(self.discards),
                 bytearray(self.scores), self.rounds, self.choosing)
         self.lines = bytearray()
@@ -161,11 +181,12 @@ class Game(Engine):
             elif verb == _BUTLER:
                 self._put((_JOKER,))
                 if n == 3 and w[1] == t[7]:
-                    self.discards = bytearray([x for x in self.discards if x != c])
+                    self.discards = other(self.discards, c)
                     self.hand.append(c)
                 elif n == 3:  # the ace is displayed, the draw pile shuffled without it
-                    d = bytearray([x for x in self.deck[self.top:] if x != c])
-                    self.shuffle(d)
+                    d = other(self.deck[self.top:], c)
+                    from cupcore.cards import shuffle  # (loaded only now: most games never shuffle)
+                    shuffle(self.rng, d)
                     self.deck = d
                     self.top = 0
                     self.revealed.append(c)
@@ -194,7 +215,8 @@ class Game(Engine):
                 self.lines += bytes((_OUT, 0))
                 return 0
             d = self.discards + self.revealed
-            self.shuffle(d)
+            from cupcore.cards import shuffle  # (loaded only now: most games never reshuffle)
+            shuffle(self.rng, d)
             self.deck = d
             self.top = 0
             self.discards = bytearray()
@@ -212,21 +234,21 @@ class Game(Engine):
             n -= 1
             if not self._take():
                 return
-        a = [c for c in self.hand if c & 15 == 1]
+        a = pick(self.hand, 1)
         while a:
-            self.hand = bytearray([c for c in self.hand if c != a[0]])
+            self.hand = other(self.hand, a[0])
             self.revealed.append(a[0])
             self.lines += bytes((_SHOWN, a[0]))
             if not self._take():
                 return
-            a = [c for c in self.hand if c & 15 == 1]
+            a = pick(self.hand, 1)
 
     def _after(self):
         """The rules the cup applies by itself, the first that holds each time, until none does or the
         player must choose a spouse: spouses, anonymity, attaches, contact."""
         while not self.over:
             h = list(self.hand)
-            qs = [c for c in h if c & 15 == 12]
+            qs = pick(h, 12)
             wed = [q for q in qs if q + 1 in h]
             if wed and wed[0] - 1 in h:
                 self.choosing = wed[0] >> 4
@@ -237,7 +259,7 @@ class Game(Engine):
             elif len(qs) > 1:
                 self._put(qs[:1])
                 self.lines += bytes((_ALONE, qs[0]))
-            elif len([c for c in h if c & 15 == 11]) > 1:
+            elif len(pick(h, 11)) > 1:
                 self._put(h)
                 self.lines += bytes((_ATTACHES, 0))
                 self._draw(4)
@@ -246,10 +268,10 @@ class Game(Engine):
                 self.scores.append(qs[0])
                 self.lines += bytes((_CONTACT, qs[0]))
                 if qs[0] - 11 in list(self.revealed):
-                    self.revealed = bytearray([c for c in self.revealed if c != qs[0] - 11])
+                    self.revealed = other(self.revealed, qs[0] - 11)
                     self.scores.append(qs[0] - 11)
                     self.lines += bytes((_ACE, qs[0] - 11))
-                if len([c for c in self.scores if c & 15 == 12]) == 4:
+                if len(pick(self.scores, 12)) == 4:
                     self.over = True
                     self.winner = 0
                     return
@@ -258,19 +280,11 @@ class Game(Engine):
                 return
 
     def _public(self, d):
-        t = _KEYS.split()
-        d["hand"] = [name(c) for c in self.hand]
-        d[t[0]] = [name(c) for c in self.revealed]
-        d[t[1]] = [name(c) for c in self.scores]
-        d["deck"] = len(self.deck) - self.top
-        d["discards"] = len(self.discards)
-        d[t[2]] = self.rounds
-        d[t[3]] = "CDHS"[self.choosing:self.choosing + 1] if self.choosing >= 0 else None
-        q = len([c for c in self.scores if c & 15 == 12])
+        q = len(pick(self.scores, 12))
         a = len(self.scores) - q
-        d[t[4]] = q
-        d[t[5]] = a
-        d["score"] = q + a
-        d["result"] = ("lost", "won")[self.winner == 0] if self.over else None
         w = _RANK.split()
-        d[t[6]] = w[a] + " " + w[5 + q] if self.over else None
+        for k, v in zip(_KEYS.split(), (self.hand, self.revealed, self.scores, len(self.deck) - self.top,
+                                         len(self.discards), self.rounds, "CDHS"[self.choosing:self.choosing + 1] or None,
+                                         q, a, q + a, ("lost", "won")[self.winner == 0] if self.over else None,
+                                         w[a] + " " + w[5 + q] if self.over else None)):
+            d[k] = [name(c) for c in v] if type(v) is bytearray else v

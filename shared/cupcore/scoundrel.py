@@ -5,13 +5,13 @@ weapons and hearts potions (2..10); cards are small ints as in
 cupcore.notation (suit * 16 + rank). The room is four places: the card left
 from a room keeps its place and new cards fill the empty ones, so "room order"
 is place order. The dungeon is a 44-byte ring (top card at self.top), so
-dealing and avoiding allocate nothing. Card names come from cupcore.engine.name
-rather than cupcore.notation, whose import would cost the device 2 KB of heap.
+dealing and avoiding allocate nothing. Card names are made here rather than by
+cupcore.notation, whose import would cost the device 2 KB of heap.
 
 Actions: avoid, take C, fight C, bare C.
 """
 
-from cupcore.engine import Engine, name
+from cupcore.engine import Engine
 
 try:
     from micropython import const
@@ -35,6 +35,12 @@ def full_deck(params):
 def value(c):
     """A card's value: its rank, with a monster's ace worth 14."""
     return ((c & 15) + 11) % 13 + 2
+
+
+def name(c):
+    """The card's name, as cupcore.notation.name prints it ("TD", "AS")."""
+    r = c & 15
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 class Game(Engine):

@@ -1,0 +1,34 @@
+"""The shuffles a card game makes during play (RULES.md section 12), and a card's name for their errors.
+
+Here, not in cupcore.engine, which every dice game loads too: a card engine imports it when it
+shuffles, so that a game that never does never loads it. (cupcore.notation's import would cost
+the device 2 KB of heap.)
+"""
+
+
+def name(c):
+    """A card's name as cupcore.notation prints it ("TD", "AS", "JK")."""
+    r = c & 15
+    if not r:
+        r = "A23456789TJQK"  # (slices of a long literal: a literal "JK" would be a name MicroPython keeps for good)
+        return r[10:11] + r[12:13]
+    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
+
+
+def shuffle(rng, cards):
+    """Shuffle cards (a bytearray in the order the game states) in place: the record's next `shuffles` list
+    (rng.stack, set by cupcore.replay), else the PRNG (the deal's shuffle is the PRNG's alone). A list that
+    is not exactly these cards raises, and stays unused."""
+    s = rng.stack
+    if not s:
+        rng.shuffle(cards)
+        return
+    new = s[0]
+    for c in new:
+        if cards.find(bytes((c,))) < 0:
+            raise ValueError("shuffles: card %s is not among the cards shuffled" % name(c))
+    for c in cards:
+        if new.find(bytes((c,))) < 0:
+            raise ValueError("shuffles: card %s is missing" % name(c))
+    cards[:] = new
+    del s[0]
