@@ -72,9 +72,13 @@ def check_deck(given, full, every=True):
     """Parse a stacked deck (card names, top first) that must be a permutation of full.
 
     Returns the list of card ints; ValueError naming the first unknown, repeated,
-    extra or missing card. every=False: a list of a record's `shuffles` (RULES.md section 12),
-    cards of full each at most once, not necessarily all.
+    extra or missing card. every=False: a record's `shuffles` (RULES.md section 12), a list of
+    lists, each of cards of full at most once, not necessarily all; returned as bytearrays.
     """
+    if every is False:  # (each list is then checked with every None)
+        if not isinstance(given, list) or [s for s in given if not isinstance(s, list)]:
+            raise ValueError("shuffles must be a list of lists of cards")
+        return [bytearray(check_deck(s, full, None)) for s in given]
     head = "deck: card %s is " if every else "shuffles: card %s is "  # (long strings: no names kept for good)
     if not isinstance(given, list):
         raise ValueError("deck must be a list of cards")

@@ -68,10 +68,8 @@ def start(record, where=None, pack=None):
     if sh is not None:
         if other == "deck":
             raise ValueError("record: %s takes no shuffles" % pid)
-        if type(sh) is not list or [s for s in sh if type(s) is not list]:
-            raise ValueError("shuffles must be a list of lists of cards")
         from cupcore.notation import check_deck
-        rng.stack = [bytearray(check_deck(s, mod.full_deck(params), False)) for s in sh]
+        rng.stack = check_deck(sh, mod.full_deck(params), False)
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
