@@ -41,12 +41,12 @@ def why(app, pack):
             if pl["min"] < lo or pl["max"] > hi:
                 raise ValueError("players: the %s engine plays %s" % (
                     pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi)))
-            replay.start({"pack": pid, "players": pl["min"]})
+            replay.start({"pack": pid, "players": pl["min"]}, None, pack)  # the pack read already: no second reading
             app.bad[pid] = None
         except ValueError as e:
             app.bad[pid] = "pack %s: %s" % (pid, e)
         replay = None
-        for m in ("replay engine rng dice digits rolls" + cupcore.ENGINES).split():
+        for m in ("replay engine rng dice digits rolls cards" + cupcore.ENGINES).split():
             drop("cupcore." + m)
     return app.bad[pid]
 
