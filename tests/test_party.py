@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cupcore import cards, party, replay, selfplay
+from cupcore import party, replay, selfplay
 from cupcore.notation import names
 from cupcore.rng import Rng
 
@@ -141,17 +141,17 @@ def test_random_play_keeps_the_rules():
 def _captured(seed):
     """A seeded random game, and the same game stacked: its deal and every shuffle it made as lists."""
     got = []
-    shuffle = cards.shuffle
+    shuffle = party.shuffle
 
     def keep(rng, cards):
         shuffle(rng, cards)
         got.append(names(cards))
     rec = selfplay.play("shooting-party", 1, seed)
-    cards.shuffle = keep
+    party.shuffle = keep
     try:
         replay.run(rec)
     finally:
-        cards.shuffle = shuffle
+        party.shuffle = shuffle
     deal = party.full_deck(None)
     Rng(seed).shuffle(deal)
     return rec, dict(rec, seed=seed + 1, deck=names(deal), shuffles=got)

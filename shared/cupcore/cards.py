@@ -1,8 +1,9 @@
 """The shuffles a card game makes during play (RULES.md section 12), and a card's name for their errors.
 
-Here, not in cupcore.engine, which every dice game loads too: a card engine imports it when it
-shuffles, so that a game that never does never loads it. (cupcore.notation's import would cost
-the device 2 KB of heap.)
+Here, not in cupcore.engine, which every dice game loads too. The Shooting Party, which shuffles in most
+games, imports it with itself (a module imported in the middle of a game on the device interns its names
+where the heap is busy then: the games after it had a KB less); The Bogey, which seldom does, when it
+reshuffles. (cupcore.notation's import would cost the device 2 KB of heap.)
 """
 
 

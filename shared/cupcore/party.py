@@ -17,6 +17,7 @@ other modules have already and short texts sit in constant tuples: MicroPython
 keeps every name, and every string literal of up to 10 characters, for good.
 """
 
+from cupcore.cards import name, shuffle  # (loaded with the game: its names interned now, not mid-game)
 from cupcore.engine import Engine
 
 try:
@@ -50,16 +51,6 @@ _CONTACT = const(5)  # the queen scored
 _ACE = const(6)  # her displayed ace scored with her
 _RESHUFFLE = const(7)  # the draw pile rebuilt (the card: the reshuffles made)
 _OUT = const(8)  # the third exhaustion: the game is lost
-
-
-def name(c):
-    """A card's name as cupcore.notation prints it ("TD", "JK"): here, not imported, so that no module more is
-    loaded (cupcore.cards comes in only for a shuffle)."""
-    r = c & 15
-    if not r:
-        r = "A23456789TJQK"  # (slices of a long literal: a literal "JK" would be a name MicroPython keeps for good)
-        return r[10:11] + r[12:13]
-    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 def full_deck(params):
@@ -185,7 +176,6 @@ class Game(Engine):
                     self.hand.append(c)
                 elif n == 3:  # the ace is displayed, the draw pile shuffled without it
                     d = other(self.deck[self.top:], c)
-                    from cupcore.cards import shuffle  # (loaded only now: most games never shuffle)
                     shuffle(self.rng, d)
                     self.deck = d
                     self.top = 0
@@ -215,7 +205,6 @@ class Game(Engine):
                 self.lines += bytes((_OUT, 0))
                 return 0
             d = self.discards + self.revealed
-            from cupcore.cards import shuffle  # (loaded only now: most games never reshuffle)
             shuffle(self.rng, d)
             self.deck = d
             self.top = 0
