@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cupcore import bogey, replay, selfplay
+from cupcore import bogey, cards, replay, selfplay
 from cupcore.notation import card, names
 from cupcore.rng import Rng
 
@@ -30,6 +30,8 @@ def test_every_rule_has_scenarios():
                  "game is over", "level epic", "best one whose column count", "same column count",
                  "level null", "leaves the hand short", "end needs a card for the Bogey",
                  "discards are shuffled into a new deck", "from the seed", "deck: a missing card",
+                 "next shuffles list", "is an error of the action that reshuffles", "not among the discards",
+                 "a bad list is a bad record", "an old record without the field",
                  "params: levels"):
         assert rule in text, rule
 
@@ -163,3 +165,53 @@ def test_greedy_player_wins_some_and_plays_only_legal_moves():
         a = strategy_bogey.choose(game)
         assert a in game.legal()
         game.apply(a)
+
+
+def _captured(pack, seed):
+    """A seeded greedy game (it discards, so the deck is reshuffled), and the same game stacked: its deal and
+    every reshuffle it made as lists."""
+    got = []
+    shuffle = cards.shuffle
+
+    def keep(rng, cards):
+        shuffle(rng, cards)
+        got.append(names(cards))
+    rec = {"pack": pack, "players": 1, "seed": seed, "actions": []}
+    game = replay.start(rec)
+    while not game.over:
+        rec["actions"].append(strategy_bogey.choose(game))
+        game.apply(rec["actions"][-1])
+    cards.shuffle = keep
+    try:
+        replay.run(rec)
+    finally:
+        cards.shuffle = shuffle
+    deal = bogey.full_deck(None)
+    Rng(seed).shuffle(deal)
+    return rec, dict(rec, seed=seed + 1, deck=names(deal), shuffles=got)
+
+
+def test_a_seeded_game_stacked_with_its_reshuffles_replays_alike_from_another_seed():
+    n = 0
+    for seed in range(12):
+        rec, stacked = _captured("bogey-hard", seed)
+        n += len(stacked["shuffles"])
+        assert replay.run(stacked) == replay.run(rec)
+    assert n
+
+
+def test_a_reshuffle_that_does_not_match_changes_nothing():
+    for s in SCENARIOS:
+        if s["name"].startswith("shuffles:") and s.get("error", "").startswith("action"):
+            rec = s["record"]
+            game = replay.load(dict(rec, actions=rec["actions"][:-1]))
+            before = _state(game), [bytes(x) for x in game.rng.stack]
+            with pytest.raises(ValueError, match="shuffles: card"):
+                game.apply(rec["actions"][-1])
+            assert (_state(game), [bytes(x) for x in game.rng.stack]) == before
+
+
+def test_stacked_reshuffles_replay_alike_on_micropython(image):
+    recs = [_captured("bogey-hard", s)[1] for s in range(4)]
+    code = "import json\nfrom cupcore import replay\nfor r in json.loads(%r):\n    print(json.dumps(replay.run(r)))\n"
+    assert run_mp_json(image, code % json.dumps(recs)) == json.loads(json.dumps([replay.run(r) for r in recs]))

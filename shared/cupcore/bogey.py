@@ -3,7 +3,7 @@
 Actions: play C cN, play C new, discard C, end (the player's turn), then
 place cN or place new for the card the Bogey turns. Cards are small ints as in
 cupcore.notation (suit * 16 + rank), named here: importing cupcore.notation
-would cost the device 2 KB of heap.
+would cost the device 2 KB of heap (and cupcore.cards, loaded only for a reshuffle, some more).
 
 The state is two bytearrays, so that a game fits a small heap: the deck (the
 cards before t[_TOP] have left it; the shuffled discards are written back at its
@@ -160,25 +160,32 @@ class Game(Engine):
             last = t[63 + k] if 0 < k <= t[_COLUMNS] else 0
             raise ValueError("no place %s for %s%s" % (s, name(c), " (%s ends in %s)" % (s, name(last)) if last
                                                       else "" if k else " (no new column left)"))
+        keep = bytes(t) if t[_BOGEY] and t[_TOP] + t[_SIZE] > 52 else None  # the draw after it may reshuffle
         if not k:
             t[_COLUMNS] = k = t[_COLUMNS] + 1
         t[63 + k] = c
         t[c] = k
         if t[_BOGEY]:
             t[_BOGEY] = 0
-            self._draw()
+            try:
+                self._draw()
+            except ValueError:  # a stacked shuffle that is not the discards: the action has no effect
+                t[:] = keep
+                raise
         if t[_TOP] == 52 and not self.cards(_HAND) and not self.cards(_DISCARDS):
             self.over = True  # all 52 cards are down
             self.winner = 0
 
     def _take(self):
-        """The next card of the deck, 0 if none; an empty deck is first refilled from the shuffled discards."""
+        """The next card of the deck, 0 if none; an empty deck is first refilled from the shuffled discards (in card
+        order before the shuffle)."""
         t = self.t
         if t[_TOP] == 52:
             d = self.cards(_DISCARDS)
             if not d:
                 return 0
-            self.rng.shuffle(d)
+            from cupcore.cards import shuffle  # (loaded only now: most games on the device never reshuffle)
+            shuffle(self.rng, d)  # the record's next shuffles list, else the seed's (RULES.md section 12)
             t[_TOP] = 52 - len(d)
             self.deck[t[_TOP]:] = d
             for c in d:

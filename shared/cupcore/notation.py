@@ -68,12 +68,18 @@ def standard_deck():
     return [u * 16 + r for u in range(4) for r in range(1, 14)]
 
 
-def check_deck(given, full):
+def check_deck(given, full, every=True):
     """Parse a stacked deck (card names, top first) that must be a permutation of full.
 
     Returns the list of card ints; ValueError naming the first unknown, repeated,
-    extra or missing card.
+    extra or missing card. every=False: a record's `shuffles` (RULES.md section 12), a list of
+    lists, each of cards of full at most once, not necessarily all; returned as bytearrays.
     """
+    if every is False:  # (each list is then checked with every None)
+        if not isinstance(given, list) or [s for s in given if not isinstance(s, list)]:
+            raise ValueError("shuffles must be a list of lists of cards")
+        return [bytearray(check_deck(s, full, None)) for s in given]
+    head = "deck: card %s is " if every else "shuffles: card %s is "  # (long strings: no names kept for good)
     if not isinstance(given, list):
         raise ValueError("deck must be a list of cards")
     want = bytearray(128)
@@ -84,12 +90,12 @@ def check_deck(given, full):
     for text in given:
         c = card(text)
         if not want[c]:
-            raise ValueError("deck: card %s is not in this pack's deck" % name(c))
+            raise ValueError((head + "not in this pack's deck") % name(c))
         if seen[c]:
-            raise ValueError("deck: card %s is repeated" % name(c))
+            raise ValueError((head + "repeated") % name(c))
         seen[c] = 1
         out.append(c)
-    for c in full:
+    for c in full if every else ():
         if not seen[c]:
             raise ValueError("deck: card %s is missing" % name(c))
     return out

@@ -14,7 +14,7 @@ from cupcore.rng import Rng
 # only when a record has a field not in this list: so that name is never interned by self-play
 # (MicroPython keeps an interned name for good, and the self-play of some packs has one place left in
 # its pool of names).
-_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "actions")
+_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "shuffles", "actions")
 
 
 def engine(name):
@@ -69,6 +69,12 @@ def start(record, where=None, pack=None):
     if stack is not None and other == "dice":
         from cupcore.notation import check_deck
         stack = check_deck(stack, mod.full_deck(params))
+    sh = record.get(_FIELDS[6])  # shuffles, for every card game (RULES.md section 12): from the tuple, no name kept
+    if sh is not None:
+        if other == "deck":
+            raise ValueError("record: %s takes no shuffles" % pid)
+        from cupcore.notation import check_deck
+        rng.stack = check_deck(sh, mod.full_deck(params), False)
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params

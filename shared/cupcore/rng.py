@@ -22,6 +22,8 @@ _SEED_MAX = const(0x3FFFFFFF)  # seeds are 0..2**30-1 (private: a const name kep
 
 
 class Rng:
+    stack = ()  # the record's stacked shuffles (RULES.md section 12), which cupcore.cards.shuffle takes first: replay sets them
+
     def __init__(self, seed):
         if not isinstance(seed, int) or seed is True or seed is False or seed < 0 or seed > _SEED_MAX:
             raise ValueError("seed must be an integer from 0 to %d" % _SEED_MAX)

@@ -30,7 +30,7 @@ except ImportError:  # CPython
 _GROUPS = (("Table tools         >", " cup timer "),
            ("Luck games          >", " beetle chicago dropdead boston midnight scc zambales mafia "),
            ("Push your luck      >", " pig "), ("Bluffing            >", " mia insider "),
-           ("Solitaire           >", " scoundrel bogey "), ("More games          >", ""),
+           ("Solitaire           >", " scoundrel bogey wish party "), ("More games          >", ""),
            ("Rules               >", ""), ("Unusable            >", ""))
 _END = const(("Statistics", "Settings", "Demo"))
 

@@ -46,7 +46,7 @@ def why(app, pack):
         except ValueError as e:
             app.bad[pid] = "pack %s: %s" % (pid, e)
         replay = None
-        for m in ("replay engine rng dice digits rolls" + cupcore.ENGINES).split():
+        for m in ("replay engine rng dice digits rolls cards" + cupcore.ENGINES).split():
             drop("cupcore." + m)
     return app.bad[pid]
 

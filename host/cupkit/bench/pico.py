@@ -53,6 +53,11 @@ TOURS = (
                    ("down", "avoid the room", "key"), ("a", "take or fight", "key"))),
     ("bogey", (("a", "start", "open"), ("right", "next card", "key"), ("a", "pick up", "key"),
                ("b", "put back", "release"), ("down", "discard", "key"), ("b", "end the turn", "release"))),
+    ("wish", (("a", "start", "open"), ("right", "next pile", "key"), ("a", "pick its top", "key"),
+              ("b", "let it go", "release"), ("left", "pile back", "key"))),
+    ("shooting-party", (("a", "start", "open"), ("right", "next card", "key"), ("a", "mark", "key"),
+                        ("up", "leave, the butler", "key"), ("right", "next action", "key"), ("b", "back", "release"),
+                        ("a", "unmark", "key"), ("down", "draw", "key"))),
     # the cup for its most dice, 10 (the pack page's keys: page_keys); open, as a roll under the cup shows no
     # tumble (the REPL draws the cup hidden, peeked at and lifted)
     ("cup", (("a", "start", "open"), ("a", "roll", "roll"), ("right", "next die", "key"), ("up", "mark", "key"),

@@ -90,6 +90,8 @@ def _greedy(args):
         print("%s: greedy wins %d of %d seeds (%.2f%%)" % (r["pack"], r["won"], r["seeds"], 100 * r["share"]))
         for name, n in sorted(r["levels"].items(), key=lambda kv: -kv[1]):
             print("  level %-12s %6d (%.2f%%)" % (name, n, 100 * n / r["seeds"]))
+        for name, n in sorted(r["ranks"].items(), key=lambda kv: -kv[1]):
+            print("  rank %-26s %6d (%.2f%%)" % (name, n, 100 * n / r["seeds"]))
     return 0
 
 
