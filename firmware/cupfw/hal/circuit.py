@@ -59,7 +59,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     vline = Draw.vline
     rect = Draw.rect
     blit = Draw.blit
-    die = fbuf.FrameBuffer.die
+    die = Draw.die
     if npbuf:
         line = npbuf.Pages.line
         _put = npbuf.Pages._put

@@ -11,6 +11,8 @@ Only CircuitPython's panel (cupfw.hal.circuit) imports this, where ulab is built
 
 from ulab import numpy as np
 
+from cupfw.hal import fbuf
+
 U8 = np.uint8
 
 
@@ -123,7 +125,29 @@ class Pages:
                     self._put(m, x, y + 8 * q, c)
 
 
+    def die(self, x, y, v, s, c, pips):
+        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages' runs (fbuf.runs)
+        kept for each kind of die drawn (face, size, colour, top row on its page): a page the die fills is
+        a copy, one it shares with what is around it an and and an or of ulab's."""
+        if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
+            return False
+        k = ((v * 32 + s) * 2 + c) * 8 + (y & 7)
+        got = _DICE.get(k)
+        if got is None:
+            got = [(m & 255, np.frombuffer(run.to_bytes(s, "little"), dtype=U8) if m else run.to_bytes(s, "little"))
+                   for m, run in fbuf.runs(y & 7, v, s, c, pips)]
+            if len(_DICE) < 20:
+                _DICE[k] = got
+        buf = self.buf
+        i = (y >> 3) * self.width + x
+        for m, run in got:
+            buf[i:i + s] = (self.view[i:i + s] & m | run).tobytes() if m else run
+            i += self.width
+        return True
+
+
 _PAGES = (bytes(1024), b"\xff" * 1024)  # a frame cleared, a frame set (fill)
+_DICE = {}  # Pages.die's runs, by kind of die: the first 20 kinds drawn (a few KB)
 
 
 def texts(gfx):
