@@ -55,9 +55,9 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     pixel = fbuf.FrameBuffer.pixel
     fill = Draw.fill
     fill_rect = Draw.fill_rect
-    hline = Draw.hline
-    vline = Draw.vline
-    rect = Draw.rect
+    hline = fbuf.FrameBuffer.hline
+    vline = fbuf.FrameBuffer.vline
+    rect = fbuf.FrameBuffer.rect
     blit = Draw.blit
     die = Draw.die
     if npbuf:

@@ -1,7 +1,8 @@
 """CircuitPython's drawing in C: framebuf's calls on a ulab.numpy view of the panel's frame buffer.
 
 CircuitPython has no framebuf, and on its RP2040 a Python int of a page's run (cupfw.hal.fbuf) costs
-about 0.3 ms an operation; ulab's uint8 arrays do a run in one operation of under 0.1 ms. The frame
+about 0.35 ms an operation on a line of text's 126 bytes; ulab's uint8 arrays do a run in 0.1-0.2 ms
+whatever its length (most of it the new array's allocation). The frame
 buffer (MONO_VLSB, bit 0 on top) is viewed as an array of 8 pages of 128 columns, and a rectangle or a
 bitmap changes a page's run of columns in place: its rows as a mask or'ed in (drawn in 1s), or or'ed in
 and xor'ed out (drawn in 0s); a bitmap's columns shifted down by y & 7 on its first page, the rest on
@@ -25,7 +26,8 @@ def view(buffer, at=0):
 class Pages:
     """fill, fill_rect and blit of framebuf, and line (a line of text's columns), on buf (the frame, a
     memoryview) and view (view() of it); for a class that also has width and height (cupfw.hal.circuit's
-    panel). Runs of under 5 columns (a vertical line, a die's pip) go byte by byte, as in fbuf."""
+    panel: fbuf's hline, vline and rect call its fill_rect). Runs of under 5 columns (a vertical line, a
+    die's pip) go byte by byte, as in fbuf."""
 
     def _on(self, i, w, m, c):
         """Rows m (a mask, or an array of a mask for each column) of the w columns from byte i drawn in c."""
@@ -33,7 +35,7 @@ class Pages:
         self.buf[i:i + w] = (r | m if c else r & (255 ^ m if type(m) is int else np.bitwise_xor(m, 255))).tobytes()
 
     def fill(self, c):
-        self.buf[:] = _PAGES[c != 0]
+        self.buf[:] = b"\xff" * len(self.buf) if c else _CLEAR
 
     def fill_rect(self, x, y, w, h, c):
         if x < 0:
@@ -60,21 +62,6 @@ class Pages:
             else:
                 self._on(i, w, m, c)
             y = top
-
-    def hline(self, x, y, w, c):
-        self.fill_rect(x, y, w, 1, c)
-
-    def vline(self, x, y, h, c):
-        self.fill_rect(x, y, 1, h, c)
-
-    def rect(self, x, y, w, h, c, f=False):
-        if f:
-            self.fill_rect(x, y, w, h, c)
-        else:
-            self.fill_rect(x, y, w, 1, c)
-            self.fill_rect(x, y + h - 1, w, 1, c)
-            self.fill_rect(x, y, 1, h, c)
-            self.fill_rect(x + w - 1, y, 1, h, c)
 
     def _put(self, cols, x, y, c):
         """cols (a uint8 array: columns of 8 rows, from x, already clipped) drawn at y in c where its bits are 1."""
@@ -127,27 +114,27 @@ class Pages:
 
     def die(self, x, y, v, s, c, pips):
         """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages' runs (fbuf.runs)
-        kept for each kind of die drawn (face, size, colour, top row on its page): a page the die fills is
-        a copy, one it shares with what is around it an and and an or of ulab's."""
+        kept for the last few kinds of die drawn (face, size, colour, top row on its page; the tumble's, a row
+        of blank dice): a page the die fills is then a copy, one it shares with what is around it an int's
+        and and or."""
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
         k = ((v * 32 + s) * 2 + c) * 8 + (y & 7)
         got = _DICE.get(k)
         if got is None:
-            got = [(m & 255, np.frombuffer(run.to_bytes(s, "little"), dtype=U8) if m else run.to_bytes(s, "little"))
-                   for m, run in fbuf.runs(y & 7, v, s, c, pips)]
-            if len(_DICE) < 20:
-                _DICE[k] = got
+            if len(_DICE) >= 16:
+                _DICE.clear()
+            got = _DICE[k] = [(m, run if m else run.to_bytes(s, "little")) for m, run in fbuf.runs(y & 7, v, s, c, pips)]
         buf = self.buf
         i = (y >> 3) * self.width + x
         for m, run in got:
-            buf[i:i + s] = (self.view[i:i + s] & m | run).tobytes() if m else run
+            buf[i:i + s] = (int.from_bytes(buf[i:i + s], "little") & m | run).to_bytes(s, "little") if m else run
             i += self.width
         return True
 
 
-_PAGES = (bytes(1024), b"\xff" * 1024)  # a frame cleared, a frame set (fill)
-_DICE = {}  # Pages.die's runs, by kind of die: the first 20 kinds drawn (a few KB)
+_CLEAR = bytes(1024)  # a frame cleared (fill(0), each full redraw: a copy, where making it took 1 ms)
+_DICE = {}  # Pages.die's runs by kind of die, at most 16 kinds (about 2 KB)
 
 
 def texts(gfx):
