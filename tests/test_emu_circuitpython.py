@@ -204,3 +204,63 @@ def test_devices_describes_it_and_monitor_is_its_console(tmp_path, played, monke
         pico.forget()
     finally:
         pico.mode("paused")
+
+
+DRAWN_ALIKE = r"""
+import json, random
+from cupfw import gfx
+from cupfw.hal import fbuf
+from cupfw.hal.circuit import Board
+fb = Board(json.load(open("/board.json"))).fb
+ref = fbuf.FrameBuffer(bytearray(1024), 128, 64)
+random.seed(3)
+texts = ("Player 1 rolls a six!", "Liar's Dice", "x", "", "A line that runs off the panel's right edge", b"bytes",
+         "caf\xe9", b"\x7f\x1f~")
+bad = []
+for it in range(400):
+    op = random.randrange(6)
+    x, y, c = random.randrange(-20, 130), random.randrange(-12, 66), random.randrange(2)
+    w, h = random.randrange(40), random.randrange(30)
+    if op == 0:
+        for f in (fb, ref):
+            f.fill_rect(x, y, w, h, c)
+            f.rect(y, x, h, w, 1 - c)
+    elif op == 1:
+        t, k = texts[random.randrange(len(texts))], random.randrange(1, 3)
+        if gfx.text(fb, t, x, y, k, c) != gfx.text(ref, t, x, y, k, c):
+            bad.append(("x after", t))
+    elif op == 2:
+        name, k = ("QS", "TD", "2H")[random.randrange(3)], random.randrange(1, 3)
+        for f in (fb, ref):
+            gfx.card(f, x, y, name, k, c)
+    elif op == 3:
+        s, v = (7, 9, 12, 15, 18)[random.randrange(5)], random.randrange(7)
+        gfx.die(fb, x, y, v, s, 6, c)
+        if not fbuf.FrameBuffer.die(ref, x, y, v, s, c, gfx.PIPS if v else gfx.FONT):
+            ref.buf[:] = fb.buf  # clipped: gfx's rectangles, the same on both (the cases above)
+    elif op == 4:
+        hh, ww = random.randrange(1, 20), random.randrange(1, 20)
+        src = fbuf.FrameBuffer(bytearray(random.randrange(256) for i in range(ww * ((hh + 7) >> 3))), ww, hh)
+        key, pal = random.randrange(-1, 2), (None, gfx._INK)[random.randrange(2)]
+        for f in (fb, ref):
+            f.blit(src, x, y, key, pal)
+    elif random.randrange(8) == 0:
+        for f in (fb, ref):
+            f.fill(c)
+    if bytes(fb.buf) != bytes(ref.buf):
+        bad.append((it, op))
+        ref.buf[:] = fb.buf
+print(json.dumps([type(fb).__name__, gfx.text.__name__, bad]))
+"""
+
+
+def test_the_panel_draws_in_c_what_fbuf_draws(tmp_path, installed):
+    """CircuitPython's panel draws with ulab (cupfw.hal.npbuf: runs of a page as uint8 arrays, text laid out by
+    bytes.join, dice kept by kind): at the chip's REPL, 400 random rectangles, texts, cards, dice, blits (any
+    key and palette) and fills, clipped at every edge, leave the frame as fbuf's pure-Python FrameBuffer does."""
+    with Pico(flash_with(tmp_path, installed), board=BOARD, seed=1) as pico:
+        pico.power_on(hold=["b"], mode="fast")
+        pico.wait_serial("cupkit: B held at power-on: safe REPL, the app is not started")
+        pico.release("b")
+        kind, text, bad = json.loads(pico.repl(DRAWN_ALIKE, timeout=600).strip().splitlines()[-1])
+    assert (kind, text) == ("Panel", "ascii") and bad == []

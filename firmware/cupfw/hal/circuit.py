@@ -22,6 +22,13 @@ from adafruit_bus_device.i2c_device import I2CDevice
 
 from cupfw.hal import HEIGHT, NAMES, WIDTH, fbuf, panel, shake
 
+try:  # CircuitPython: the drawing in C, on ulab's arrays
+    from cupfw.hal import npbuf
+    Draw = npbuf.Pages
+except ImportError:  # Blinka on CPython: fbuf's Python ints
+    npbuf = None
+    Draw = fbuf.FrameBuffer
+
 try:
     from supervisor import ticks_ms
 except ImportError:  # Blinka: the same 2**29 wrap as CircuitPython's clock
@@ -46,19 +53,30 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     in Python), on the driver's own buffer; show() sends only the pages that changed since the last frame."""
 
     pixel = fbuf.FrameBuffer.pixel
-    fill = fbuf.FrameBuffer.fill
-    fill_rect = fbuf.FrameBuffer.fill_rect
+    fill = Draw.fill
+    fill_rect = Draw.fill_rect
     hline = fbuf.FrameBuffer.hline
     vline = fbuf.FrameBuffer.vline
     rect = fbuf.FrameBuffer.rect
-    blit = fbuf.FrameBuffer.blit
-    die = fbuf.FrameBuffer.die
+    blit = Draw.blit
+    die = Draw.die
+    if npbuf:
+        line = npbuf.Pages.line
+        _put = npbuf.Pages._put
+        _on = npbuf.Pages._on
 
     def __init__(self, width, height, i2c, addr):
         from cupfw import gfx
         gfx.die = fbuf.dies(gfx)  # its dice faces drawn a page at a time (fbuf.FrameBuffer.die)
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page
+        if npbuf:
+            gfx.text = npbuf.texts(gfx)  # a line of text laid out in C and drawn by line
         super().__init__(width, height, i2c, addr=addr)
+
+    def init_display(self):
+        if npbuf:  # (the driver's __init__ has made the buffer, and clears it next)
+            self.view = npbuf.view(self.buffer, 1)
+        super().init_display()
 
     def show(self):
         """Each run of pages (128 bytes each) that changed in one transfer, after a command stream that

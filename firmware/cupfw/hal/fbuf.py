@@ -127,36 +127,42 @@ class FrameBuffer:
         draws it as rectangles and text)."""
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
-        r = y & 7
-        full = ((1 << s) - 1) << r  # a column's rows, bit r the die's top row (on the first page it covers)
-        edge = full ^ (1 << r) ^ (1 << (s - 1 + r))  # the left and right border: no corner pixel
-        inner = (1 << r | 1 << (s - 1 + r)) if c else full  # inside: the top and bottom border, or all on
-        dots = []  # (first column, columns, rows) of what is drawn inside in c (cleared, inverted)
-        if v:
-            p = s // 5
-            d = (s + 1) // 4
-            m = (s - p) // 2 - d  # the top left pip's offset
-            rows = [0, 0, 0]  # the rows of the pips in each column of pips
-            for i in pips[v * (v - 1) // 2:v * (v + 1) // 2]:
-                rows[i % 3] |= ((1 << p) - 1) << (m + i // 3 * d + r)
-            for j in range(3):
-                dots.append((m + j * d, p, rows[j]))
-        else:  # "?", as gfx.text centres it
-            for j in range(5):
-                dots.append(((s - 5) // 2 + j, 1, pips[155 + j] << ((s - 7) // 2 + r)))
-        one = int.from_bytes(b"\x01" * s, "little")  # 1 in each column's byte: times a byte, that byte in each
-        k = 0
-        for q in range(y >> 3, ((y + s - 1) >> 3) + 1):
-            b = inner >> k & 255
-            run = one * b ^ (b ^ (edge >> k & 255)) * (1 | 1 << 8 * (s - 1))
-            for i, n, bits in dots:
-                if bits >> k & 255:
-                    run ^= (one >> 8 * (s - n)) * (bits >> k & 255) << 8 * i
-            i = q * self.width + x
-            a = int.from_bytes(self.buf[i:i + s], "little")
-            self.buf[i:i + s] = (a & one * (255 ^ (full >> k & 255)) | run).to_bytes(s, "little")
-            k += 8
+        i = (y >> 3) * self.width + x
+        for m, run in runs(y & 7, v, s, c, pips):
+            self.buf[i:i + s] = (int.from_bytes(self.buf[i:i + s], "little") & m | run).to_bytes(s, "little")
+            i += self.width
         return True
+
+
+def runs(r, v, s, c, pips):
+    """FrameBuffer.die's pages, from the first: for each (what it leaves of each column, its columns), as ints
+    of s bytes, for the die's top row r on its first page."""
+    full = ((1 << s) - 1) << r  # a column's rows, bit r the die's top row (on the first page it covers)
+    edge = full ^ (1 << r) ^ (1 << (s - 1 + r))  # the left and right border: no corner pixel
+    inner = (1 << r | 1 << (s - 1 + r)) if c else full  # inside: the top and bottom border, or all on
+    dots = []  # (first column, columns, rows) of what is drawn inside in c (cleared, inverted)
+    if v:
+        p = s // 5
+        d = (s + 1) // 4
+        m = (s - p) // 2 - d  # the top left pip's offset
+        rows = [0, 0, 0]  # the rows of the pips in each column of pips
+        for i in pips[v * (v - 1) // 2:v * (v + 1) // 2]:
+            rows[i % 3] |= ((1 << p) - 1) << (m + i // 3 * d + r)
+        for j in range(3):
+            dots.append((m + j * d, p, rows[j]))
+    else:  # "?", as gfx.text centres it
+        for j in range(5):
+            dots.append(((s - 5) // 2 + j, 1, pips[155 + j] << ((s - 7) // 2 + r)))
+    one = int.from_bytes(b"\x01" * s, "little")  # 1 in each column's byte: times a byte, that byte in each
+    out = []
+    for k in range(0, r + s, 8):
+        b = inner >> k & 255
+        run = one * b ^ (b ^ (edge >> k & 255)) * (1 | 1 << 8 * (s - 1))
+        for i, n, bits in dots:
+            if bits >> k & 255:
+                run ^= (one >> 8 * (s - n)) * (bits >> k & 255) << 8 * i
+        out.append((one * (255 ^ (full >> k & 255)), run))
+    return out
 
 
 def dies(gfx):

@@ -302,8 +302,8 @@ def modules(board="pico", ext=".mpy"):
     first = ("cupcore.rng", "cupcore.engine", "cupcore.notation", "cupcore.packs", "cupcore.replay", "cupfw.hal.",
              "cupfw.gfx", "cupfw.store", "cupfw.app", "cupfw.play")
     rank = lambda n: next((i for i, f in enumerate(first) if n.startswith(f)), len(first))
-    other = "cupfw.hal.micro" if ext == ".py" else "cupfw.hal.circuit"  # the other interpreter's HAL
-    return [n for n in sorted(names, key=rank) if n not in (other, "cupfw.start", "cupfw.hal.virtual")]
+    other = ("cupfw.hal.micro",) if ext == ".py" else ("cupfw.hal.circuit", "cupfw.hal.npbuf")  # the other's HAL
+    return [n for n in sorted(names, key=rank) if n not in other + ("cupfw.start", "cupfw.hal.virtual")]
 
 
 def shows(transfers):

@@ -133,8 +133,8 @@ def _bots(args):
 
 
 SIZE_PARTS = (("core", "lib/cupcore/"), ("firmware", "lib/cupfw/"),
-              ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.", "lib/cupfw/hal/panel.",
-                                     "lib/cupfw/hal/shake.")),
+              ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.", "lib/cupfw/hal/npbuf.",
+                                     "lib/cupfw/hal/panel.", "lib/cupfw/hal/shake.")),
               ("  virtual board", ("lib/cupfw/hal/virtual.", "lib/cupfw/hal/fbuf.")))
 
 
