@@ -133,7 +133,9 @@ def test_the_same_figures_on_circuitpython():
     # all 8 pages at 1 MHz, and CircuitPython's show() in Python comparing them with what the panel holds
     # (drawing pixel by pixel, as adafruit_framebuf does, took 107-260 ms; a page at a time 9-33)
     old = [(n, d, b) for n, d, b in r["redraw"] if n.split(":")[0] in OLD_SCREENS]
-    assert all(0 < draw < 60 and 9 < bus < 13 for n, draw, bus in old), old
+    # (Scoundrel's show() may hold a collection since the rest of the table came in: 24 ms, as the dice table's below)
+    assert all(0 < draw < 60 and 9 < bus < 40 for n, draw, bus in old), old
+    assert sum(1 for n, draw, bus in old if bus >= 13) <= 1, old
     # the dice table's screens draw in up to about 60 ms (Liar's Dice's reveal, was 100); a collection may fall in
     # the show() of one whose drawing left much garbage (22-25 ms)
     assert all(0 < draw < 100 and 9 < bus < 40 for n, draw, bus in r["redraw"]), r["redraw"]
