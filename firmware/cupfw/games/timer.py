@@ -81,7 +81,8 @@ class Screen(play.Game):
         g = self.g
         if g.over or g.held or self.ui == _TIME:
             return r
-        self.app.last = now  # a running clock neither dims nor sleeps the cup
+        if not self.demo:  # a running clock neither dims nor sleeps the cup (the demo's may: it is no one's turn)
+            self.app.last = now
         left = g.most - self.total(now) // 1000
         if left <= 0:
             self.ui = _TIME
