@@ -151,7 +151,8 @@ class Screen(play.Game):
         if ui != _GUESS and not _FLIP <= ui <= _TIE:
             return r
         app = self.app
-        app.last = now  # a running clock neither dims nor sleeps the cup
+        if not self.demo:  # a running clock neither dims nor sleeps the cup (the demo's may)
+            app.last = now
         left = max(0, self.most - app.b.ticks_diff(now, self.at) // 1000)
         if left == self.left:
             return r
