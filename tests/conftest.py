@@ -129,6 +129,32 @@ def load_scenarios(engine):
         return json.load(f)
 
 
+def stacked_with_shuffles(rec, engine, where):
+    """rec stacked from another seed: its deal and every shuffle replaying it made, as lists of card names.
+    where is the module whose shuffle the engine calls (cupcore.cards, looked up at each reshuffle, or the engine
+    itself, which imported it): patched as imported now, since a firmware test run before on the same worker may
+    have dropped the module a test file imported at its top."""
+    import importlib
+    from cupcore import replay
+    from cupcore.notation import names
+    from cupcore.rng import Rng
+    mod = importlib.import_module(where)
+    got = []
+    shuffle = mod.shuffle
+
+    def keep(rng, cards):
+        shuffle(rng, cards)
+        got.append(names(cards))
+    mod.shuffle = keep
+    try:
+        replay.run(rec)
+    finally:
+        mod.shuffle = shuffle
+    deal = replay.engine(engine).full_deck(None)
+    Rng(rec["seed"]).shuffle(deal)
+    return dict(rec, seed=rec["seed"] + 1, deck=names(deal), shuffles=got)
+
+
 def cupkit(*args, cwd=None, input=None, env=None, timeout=600):
     """Run the cupkit CLI as a user would; returns CompletedProcess."""
     import sys

@@ -6,14 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cupcore import bogey, cards, replay, selfplay
+from cupcore import bogey, replay, selfplay
 from cupcore.notation import card, names
 from cupcore.rng import Rng
 
 from cupkit.bench import greedy as bench_greedy
 from cupkit.strategies import bogey as strategy_bogey
 
-from conftest import load_scenarios, run_mp_json
+from conftest import load_scenarios, run_mp_json, stacked_with_shuffles
 
 SCENARIOS = load_scenarios("bogey")
 FULL = sorted(names(bogey.full_deck(None)))
@@ -170,25 +170,12 @@ def test_greedy_player_wins_some_and_plays_only_legal_moves():
 def _captured(pack, seed):
     """A seeded greedy game (it discards, so the deck is reshuffled), and the same game stacked: its deal and
     every reshuffle it made as lists."""
-    got = []
-    shuffle = cards.shuffle
-
-    def keep(rng, cards):
-        shuffle(rng, cards)
-        got.append(names(cards))
     rec = {"pack": pack, "players": 1, "seed": seed, "actions": []}
     game = replay.start(rec)
     while not game.over:
         rec["actions"].append(strategy_bogey.choose(game))
         game.apply(rec["actions"][-1])
-    cards.shuffle = keep
-    try:
-        replay.run(rec)
-    finally:
-        cards.shuffle = shuffle
-    deal = bogey.full_deck(None)
-    Rng(seed).shuffle(deal)
-    return rec, dict(rec, seed=seed + 1, deck=names(deal), shuffles=got)
+    return rec, stacked_with_shuffles(rec, "bogey", "cupcore.cards")
 
 
 def test_a_seeded_game_stacked_with_its_reshuffles_replays_alike_from_another_seed():

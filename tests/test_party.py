@@ -6,12 +6,11 @@ import pytest
 
 from cupcore import party, replay, selfplay
 from cupcore.notation import names
-from cupcore.rng import Rng
 
 from cupkit.bench import greedy as bench_greedy
 from cupkit.strategies import party as strategy_party
 
-from conftest import load_scenarios, run_mp_json
+from conftest import load_scenarios, run_mp_json, stacked_with_shuffles
 
 SCENARIOS = load_scenarios("party")
 FULL = names(party.full_deck(None))
@@ -140,22 +139,8 @@ def test_random_play_keeps_the_rules():
 
 def _captured(seed):
     """A seeded random game, and the same game stacked: its deal and every shuffle it made as lists."""
-    got = []
-    mod = replay.engine("party")  # the module replay plays with (a firmware test may have dropped an older one)
-    shuffle = mod.shuffle
-
-    def keep(rng, cards):
-        shuffle(rng, cards)
-        got.append(names(cards))
     rec = selfplay.play("shooting-party", 1, seed)
-    mod.shuffle = keep
-    try:
-        replay.run(rec)
-    finally:
-        mod.shuffle = shuffle
-    deal = mod.full_deck(None)
-    Rng(seed).shuffle(deal)
-    return rec, dict(rec, seed=seed + 1, deck=names(deal), shuffles=got)
+    return rec, stacked_with_shuffles(rec, "party", "cupcore.party")
 
 
 def test_a_seeded_game_stacked_with_its_shuffles_replays_alike_from_another_seed():
