@@ -45,8 +45,9 @@ def check_mpy(files, info):
 
 
 def device_files(profile, mpy):
-    """{device path: bytes}: core, firmware, built-in packs, and with a profile its entry files, drivers, /board.json."""
-    files = layout.files(mpy=mpy)
+    """{device path: bytes}: core, firmware, built-in packs, and with a profile its entry files, drivers, /board.json.
+    A board gets the modules its family's interpreter imports; without a profile (the virtual device), all."""
+    files = layout.files(mpy=mpy, family=profile["family"] if profile else None)
     if profile:
         files.update(boards.entry_files(profile))
         files.update(boards.driver_files(profile, mpy=mpy))
