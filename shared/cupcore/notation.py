@@ -55,19 +55,6 @@ def names(cards):
     return [name(c) for c in cards]
 
 
-def rank(c):
-    return c & 15
-
-
-def suit(c):
-    return c >> 4
-
-
-def standard_deck():
-    """The 52 cards, clubs to spades, ace to king."""
-    return [u * 16 + r for u in range(4) for r in range(1, 14)]
-
-
 def check_deck(given, full, every=True):
     """Parse a stacked deck (card names, top first) that must be a permutation of full.
 
@@ -99,8 +86,3 @@ def check_deck(given, full, every=True):
         if not seen[c]:
             raise ValueError("deck: card %s is missing" % name(c))
     return out
-
-
-def mia_value(a, b):
-    """Two dice as a Mia/Meier value, high die first: (2, 6) -> 62."""
-    return a * 10 + b if a >= b else b * 10 + a
