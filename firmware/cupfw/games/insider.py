@@ -124,7 +124,7 @@ class Screen(play.Game):
                 self.cur += 1
                 self.sel = 0
                 if self.cur == n:
-                    self.do(" ".join([nth(_T, 40)] + [str(v) for v in self.counts]))
+                    self.do(" ".join([nth(_T, 40)] + list(map(str, self.counts))))
             elif bit == B and self.cur:
                 self.cur -= 1
                 self.sel = self.counts[self.cur]
@@ -262,7 +262,10 @@ class Screen(play.Game):
             gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
         elif ui == _TIE:
             gfx.bar(fb, nth(_T, 21), clock(self.left))
-            gfx.center(fb, " ".join([str(p + 1) for p in g.tied]), 14)
+            a = ""
+            for p in g.tied:
+                a += " %d" % (p + 1)
+            gfx.center(fb, a[1:], 14)
             gfx.center(fb, nth(_T, 0) % (g.tied[self.sel] + 1), 28, 2)
         else:
             r = g.result()
