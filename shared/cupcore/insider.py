@@ -124,10 +124,7 @@ class Game(Engine):
             elif ph == 2:
                 out.append(nth(_W, 33) % (nth(_W, 3), p))
             elif ph == 3:  # everyone points at seat p, and (p = n) each at themselves
-                a = nth(_W, 4)
-                for k in range(n):
-                    a += " %d" % (p if p < n else k)
-                out.append(a)
+                out.append(" ".join([nth(_W, 4)] + [str(p if p < n else k) for k in range(n)]))
             elif ph == 4 and p in self.tied:
                 out.append(nth(_W, 33) % (nth(_W, 5), p))
         if ph == 1:
@@ -172,10 +169,7 @@ class Game(Engine):
                 tally[k] += 1
             top = max(tally)
             self.scores = tally
-            self.tied = []
-            for k in range(n):
-                if tally[k] == top:
-                    self.tied.append(k)
+            self.tied = [k for k in range(n) if tally[k] == top]
             p = self.tied[0]
             if len(self.tied) == 1:
                 self.tied = None
@@ -183,7 +177,7 @@ class Game(Engine):
                 p = None
                 self.phase = 4
         elif a == 5 and p not in self.tied:
-            raise ValueError("the Master picks one of the tied seats: %s" % " ".join(map(str, self.tied)))
+            raise ValueError("the Master picks one of the tied seats: %s" % " ".join([str(k) for k in self.tied]))
         if a == 0 or a == 1 or a == 3 and p is None:
             self.phase = ph + 1
         elif a == 2 or p is not None:  # over: the clock ran out, or a seat is accused

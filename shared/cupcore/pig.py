@@ -34,12 +34,8 @@ class Game(Engine):
         if self.over:
             return ()
         if self.turn_dice == 0:
-            if not self.max_dice:
-                return ("roll",)
-            out = []  # Hog's choices made here: ten constants would be ten qstrs, interned for good on MicroPython
-            for n in range(1, self.max_dice + 1):
-                out.append("roll %d" % n)
-            return out
+            # Hog's choices made here: ten constants would be ten qstrs, interned for good on MicroPython
+            return ["roll %d" % n for n in range(1, self.max_dice + 1)] if self.max_dice else ("roll",)
         return ("roll", "hold")
 
     def _do(self, w):
