@@ -138,3 +138,11 @@ def test_bench_size_adds_up_the_mpy_files_a_flash_installs():
     assert got["core data (.bin)"] == sum(len(d) for p, d in files.items() if p.endswith(".bin")) > 0
     assert all(p.endswith(".mpy") or p.startswith("lib/cupcore/") and p.endswith(".bin")  # (pig.bin, insider.bin)
                for p in files if p.startswith("lib/"))
+    # what each kind of board gets: its family's modules, as .mpy on MicroPython, as source on CircuitPython
+    from cupkit.commands.flash import device_files
+    from cupkit.device import boards
+    for name, board, mpy in (("MicroPython board", "pico", True), ("CircuitPython board", "pico-cp", False)):
+        ext = ".mpy" if mpy else ".py"
+        got_board = device_files(boards.load(board), mpy)
+        assert got[name] == sum(len(d) for p, d in got_board.items() if p.startswith("lib/cup") and p.endswith(ext))
+    assert got["MicroPython board"] < got["core + firmware"] and got["CircuitPython .mpy"] < got["core + firmware"]

@@ -34,8 +34,9 @@ _SAY = const(2000)  # ms its words stay after it acted
 
 def unload():
     """cupcore.bots and its players out of memory (replay's check of the record loaded it too)."""
-    for m in [m for m in sys.modules if m[:12] == "cupcore.bots"]:
-        drop(m)
+    for m in list(sys.modules):
+        if m[:12] == "cupcore.bots":
+            drop(m)
 
 
 class Screen:

@@ -65,7 +65,10 @@ def finish(st, rec, won, best, winner):
         n = int(logs[-1][4:-5])
         _trim(st)  # a power cut may have come before the oldest went
     else:
-        n = add_log(st, rec, max([e.get("log", 0) for e in stats.values()] + [0]))
+        n = 0  # the last log number the statistics name
+        for e in stats.values():
+            n = max(n, e.get("log", 0))
+        n = add_log(st, rec, n)
     e = stats.get(rec["pack"]) or {"games": 0, "wins": 0, "best": None}
     if e.get("log", 0) < n:
         e["games"] = e.get("games", 0) + 1

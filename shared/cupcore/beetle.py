@@ -43,4 +43,6 @@ class Game(Table):
     def _public(self, d):
         Table._public(self, d)
         b = self.parts
-        d["beetles"] = [list(b[i:i + 6]) for i in range(0, len(b), 6)]
+        d["beetles"] = out = []
+        for i in range(0, len(b), 6):  # (a loop: a comprehension is one more function)
+            out.append(list(b[i:i + 6]))

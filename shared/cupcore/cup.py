@@ -35,7 +35,8 @@ class Game(Table):
         """roll, each single position to reroll (any set of them may be rerolled), lift when hidden."""
         out = ["roll"]
         if self.dice:
-            out += ["roll %d" % (i + 1) for i in range(self.n)]
+            for i in range(self.n):
+                out.append("roll %d" % (i + 1))
         if self.under:
             out.append("lift")
         return out

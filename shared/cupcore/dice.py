@@ -67,7 +67,11 @@ class Table(Engine):
         s = list(s)
         s[t] += points
         top = max(s)
-        self._win([i for i in range(self.players) if s[i] == top] if top or self.zero_wins else [])
+        tied = []
+        for i in range(self.players) if top or self.zero_wins else ():
+            if s[i] == top:
+                tied.append(i)
+        self._win(tied)
         self.scores = s
 
     def _win(self, tied):
@@ -79,7 +83,11 @@ class Table(Engine):
             rounds = rounds or []
             rounds.append(f)
             hi = max(f)
-            tied = [tied[i] for i in range(len(f)) if f[i] == hi]
+            was = tied
+            tied = []
+            for i in range(len(f)):
+                if f[i] == hi:
+                    tied.append(was[i])
         self.rolloff = rounds
         self.winner = tied[0] if tied else None
         self.over = True

@@ -54,7 +54,10 @@ class Game(Rolls):
         out = self._rolls()
         if self.left < 3:
             b = self.turn * 11
-            out = out + [_SCORE[i] for i in range(11) if self.sheet[b + i] == 255]
+            out = list(out)
+            for i in range(11):
+                if self.sheet[b + i] == 255:
+                    out.append(_SCORE[i])
         return out
 
     def _do(self, w):
@@ -69,7 +72,7 @@ class Game(Rolls):
         a = "score " + w[-1]
         if w[0] != "score" or len(w) != 2 or a not in _SCORE:
             raise ValueError("unknown action; use roll, roll P... or score CAT (%s)"
-                             % ", ".join([x[6:] for x in _SCORE]))
+                             % ", ".join(_SCORE).replace("score ", ""))
         if self.left == 3:
             raise ValueError("roll first")
         k = _SCORE.index(a)
@@ -89,7 +92,9 @@ class Game(Rolls):
         if not self.sheets:
             return
         s = self.sheet
-        names = [a[6:] for a in _SCORE]  # once per summary, not once per player: a box's name is a new string
+        names = []  # once per summary, not once per player: a box's name is a new string
+        for a in _SCORE:
+            names.append(a[6:])
         out = []
         for p in range(self.players):
             sheet = dict.fromkeys(names)  # sized once (grown a key at a time, each dict is built three times)

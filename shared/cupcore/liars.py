@@ -80,7 +80,10 @@ class Game(Table):
         own = self.cups[self.turn]
         n = sum(self.scores) - len(own)
         m = 2 if self.wild and f != 1 else 1  # faces that count for f
-        need = q - len([x for x in own if x == f or self.wild and x == 1])
+        need = q
+        for x in own:
+            if x == f or self.wild and x == 1:
+                need -= 1
         ways = 0
         c = 1  # n choose j
         for j in range(n + 1):
@@ -154,7 +157,11 @@ class Game(Table):
         d["dice"] = list(self.scores)
         d["bid"] = list(self.bid) if self.bid else None
         d["bidder"] = self.bidder
-        d["revealed"] = [list(c) for c in self.revealed] if self.revealed else None
+        r = None
+        for c in self.revealed or ():
+            r = r or []
+            r.append(list(c))
+        d["revealed"] = r
         d["counted"] = self.counted
         d["loser"] = self.loser
 

@@ -68,8 +68,13 @@ class Game(Table):
             self.show = show
             self.turn = show[k]
             return
-        hi = max([d[n + p] for p in show])
-        tied = [p for p in show if d[n + p] == hi]
+        hi = 0
+        for p in show:
+            hi = max(hi, d[n + p])
+        tied = []
+        for p in show:
+            if d[n + p] == hi:
+                tied.append(p)
         if len(tied) > 1:
             tied.sort()
             self._showdown(tied, 0)
@@ -93,4 +98,6 @@ class Game(Table):
         d["tokens"] = list(self.scores)
         d["dice_held"] = list(self.dice[:n])
         d["phase"] = "showdown" if self.show else "play"
-        d["showdown"] = [f or None for f in self.dice[n:]]
+        d["showdown"] = out = []
+        for f in self.dice[n:]:
+            out.append(f or None)

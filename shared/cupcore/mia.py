@@ -79,7 +79,9 @@ class Game(Engine):
         if c is None and not self.rolled:
             return ("roll",)
         # Made here, not a list of 21 constants: those would be 21 qstrs, interned for good on MicroPython
-        out = ["claim %d" % v for v in self.claims() or ()]
+        out = []
+        for v in self.claims() or ():
+            out.append("claim %d" % v)
         if not self.rolled:
             p = self.params
             other = self.turn != self.knower

@@ -37,12 +37,22 @@ class Game(Table):
         if not self.rolled:
             return ROLL
         r = self.last_roll
+        out = []
         if self.one:
-            return [_KEEP[f - 1] for f in range(1, 7) if f in r]
-        out = [""]  # every choice of at least one die: by how many of each face
+            for f in range(1, 7):
+                if f in r:
+                    out.append(_KEEP[f - 1])
+            return out
+        ks = [""]  # every choice of at least one die: by how many of each face
         for f in range(1, 7):
-            out = [k + " %d" % f * n for k in out for n in range(r.count(f) + 1)]
-        return ["keep" + k for k in out[1:]]
+            was = ks
+            ks = []
+            for k in was:
+                for n in range(r.count(f) + 1):
+                    ks.append(k + " %d" % f * n)
+        for k in ks[1:]:
+            out.append("keep" + k)
+        return out
 
     def _do(self, w):
         if w == ["roll"]:

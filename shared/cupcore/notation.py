@@ -52,20 +52,7 @@ def name(c):
 
 
 def names(cards):
-    return [name(c) for c in cards]
-
-
-def rank(c):
-    return c & 15
-
-
-def suit(c):
-    return c >> 4
-
-
-def standard_deck():
-    """The 52 cards, clubs to spades, ace to king."""
-    return [u * 16 + r for u in range(4) for r in range(1, 14)]
+    return list(map(name, cards))
 
 
 def check_deck(given, full, every=True):
@@ -76,9 +63,13 @@ def check_deck(given, full, every=True):
     lists, each of cards of full at most once, not necessarily all; returned as bytearrays.
     """
     if every is False:  # (each list is then checked with every None)
-        if not isinstance(given, list) or [s for s in given if not isinstance(s, list)]:
-            raise ValueError("shuffles must be a list of lists of cards")
-        return [bytearray(check_deck(s, full, None)) for s in given]
+        out = []
+        for s in given if isinstance(given, list) else (0,):
+            if not isinstance(s, list):
+                raise ValueError("shuffles must be a list of lists of cards")
+        for s in given:
+            out.append(bytearray(check_deck(s, full, None)))
+        return out
     head = "deck: card %s is " if every else "shuffles: card %s is "  # (long strings: no names kept for good)
     if not isinstance(given, list):
         raise ValueError("deck must be a list of cards")
@@ -99,8 +90,3 @@ def check_deck(given, full, every=True):
         if not seen[c]:
             raise ValueError("deck: card %s is missing" % name(c))
     return out
-
-
-def mia_value(a, b):
-    """Two dice as a Mia/Meier value, high die first: (2, 6) -> 62."""
-    return a * 10 + b if a >= b else b * 10 + a

@@ -50,7 +50,12 @@ def fields(pack):
     if not text(pack.get("source", ""), packs.MOST):
         raise ValueError("pack %s: source must be printable text" % pid)
     files = pack.get("files", [])
-    if type(files) is not list or [f for f in files if not f or not text(f, 64) or [c for c in f.encode() if c not in _FILE]]:
+    ok = type(files) is list
+    for f in files if ok else ():
+        ok = ok and f and text(f, 64)
+        for c in f.encode() if ok else b"":
+            ok = ok and c in _FILE
+    if not ok:
         raise ValueError("pack %s: files must be file names (A-Z, a-z, 0-9, _ . -)" % pid)
     if "engine" not in pack and ("players" in pack or "params" in pack):
         raise ValueError("pack %s: players and params need an engine" % pid)

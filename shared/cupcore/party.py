@@ -69,12 +69,20 @@ def card(cards, s):
 
 def pick(cards, r):
     """The cards of rank r among cards (ints), in their order."""
-    return [c for c in cards if c & 15 == r]
+    out = []
+    for c in cards:
+        if c & 15 == r:
+            out.append(c)
+    return out
 
 
 def other(cards, c):
     """cards (ints) without card c, as a bytearray."""
-    return bytearray([x for x in cards if x != c])
+    out = bytearray()
+    for x in cards:
+        if x != c:
+            out.append(x)
+    return out
 
 
 def check(cards):
@@ -113,9 +121,12 @@ class Game(Engine):
         n = len(h)
         out = [t[_DRAW]] if n < 6 else []
         for m in range(3, 1 << n):  # every set of two or more cards of the hand (bit i: its card i)
-            g = [h[i] for i in range(n) if m >> i & 1] if m & (m - 1) else ()
+            g = []
+            for i in range(n) if m & (m - 1) else ():
+                if m >> i & 1:
+                    g.append(h[i])
             if g and check(g):
-                out.append(" ".join([t[1]] + [name(c) for c in g]))
+                out.append(" ".join([t[1]] + list(map(name, g))))
         if _JOKER in list(h):
             out.append(t[_BUTLER])
             for c in self.discards:
@@ -139,7 +150,9 @@ class Game(Engine):
             c = self.choosing * 16 + 12
             cards = (c, c + 1) if w[1] == t[5] else (c - 1, c + 1)
         elif verb == _DISCARD and n > 2:
-            cards = [card(h, s) for s in w[1:]]
+            cards = []
+            for s in w[1:]:
+                cards.append(card(h, s))
             for i in range(n - 1):
                 if not cards[i]:
                     raise ValueError("%s is not in your hand" % w[i + 1].upper())
@@ -238,7 +251,10 @@ class Game(Engine):
         while not self.over:
             h = list(self.hand)
             qs = pick(h, 12)
-            wed = [q for q in qs if q + 1 in h]
+            wed = []
+            for q in qs:
+                if q + 1 in h:
+                    wed.append(q)
             if wed and wed[0] - 1 in h:
                 self.choosing = wed[0] >> 4
                 return
@@ -276,4 +292,4 @@ class Game(Engine):
                                          len(self.discards), self.rounds, "CDHS"[self.choosing:self.choosing + 1] or None,
                                          q, a, q + a, ("lost", "won")[self.winner == 0] if self.over else None,
                                          w[a] + " " + w[5 + q] if self.over else None)):
-            d[k] = [name(c) for c in v] if type(v) is bytearray else v
+            d[k] = list(map(name, v)) if type(v) is bytearray else v

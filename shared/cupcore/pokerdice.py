@@ -86,4 +86,6 @@ class Game(Rolls):
 
     def _public(self, d):
         Rolls._public(self, d)
-        d["hands"] = [name(s) if s else None for s in self.scores]
+        d["hands"] = out = []
+        for s in self.scores:
+            out.append(name(s) if s else None)

@@ -29,7 +29,12 @@ _T = const(("take ", "fight ", "bare ", "up to", "10", "T"))
 
 def full_deck(params):
     """The 44 cards: clubs and spades A..K, diamonds and hearts 2..10."""
-    return [u * 16 + r for u in range(4) for r in range(1, 14) if u % 3 == 0 or 1 < r < 11]
+    d = []
+    for u in range(4):
+        for r in range(1, 14):
+            if u % 3 == 0 or 1 < r < 11:
+                d.append(u * 16 + r)
+    return d
 
 
 def value(c):
@@ -174,8 +179,13 @@ class Game(Engine):
         d["health"] = self.health
         d["weapon"] = name(self.weapon) if self.weapon else None
         d["slain"] = name(self.slain) if self.slain else None
-        d["room"] = [name(c) for c in self.room if c]
+        d["room"] = out = []
+        for c in self.room:
+            if c:
+                out.append(name(c))
         if self.show:  # (44 names: 9 ms of a key's 50 on the chip)
-            d["dungeon"] = [name(self.dungeon[(self.top + i) % 44]) for i in range(self.left)]
+            d["dungeon"] = out = []
+            for i in range(self.left):
+                out.append(name(self.dungeon[(self.top + i) % 44]))
         d["result"] = self.result
         d["score"] = self.score

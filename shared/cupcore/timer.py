@@ -37,7 +37,9 @@ class Game(Engine):
             raise ValueError("params: penalty must be 0 to 32 printable ASCII characters")
         self.params = params  # warn and penalty: the device's (a beep, a text)
         self.most = params[_P[0]]
-        self.scores = [[0] * players for _ in range(4)]  # turns, total, longest, overruns: per seat
+        self.scores = []  # turns, total, longest, overruns: per seat
+        for _ in range(4):
+            self.scores.append([0] * players)
         self.held = False  # paused
 
     def legal(self):
@@ -45,7 +47,9 @@ class Game(Engine):
             return ()
         if self.held:
             return _ACTS[3:5]
-        out = [_ACTS[5] % t for t in (0, self.most - 1)[:1 if self.most == 1 else 2]]
+        out = []
+        for t in (0, self.most - 1)[:1 if self.most == 1 else 2]:
+            out.append(_ACTS[5] % t)
         return out + list(_ACTS[1:3]) + [_ACTS[4]]
 
     def _do(self, w):

@@ -33,7 +33,12 @@ def name(c):
 
 def full_deck(params):
     """The 32 cards 7..K and A of each suit, in card order (clubs to spades, ace to king)."""
-    return bytearray(u * 16 + r for u in range(4) for r in range(1, 14) if r == 1 or r > 6)
+    d = bytearray()
+    for u in range(4):
+        for r in range(1, 14):
+            if r == 1 or r > 6:
+                d.append(u * 16 + r)
+    return d
 
 
 class Game(Engine):
@@ -92,6 +97,8 @@ class Game(Engine):
 
     def _public(self, d):
         d[_T[1]] = list(self.left)
-        d[_T[2]] = [name(self.top(k)) if self.left[k] else None for k in range(8)]
+        d[_T[2]] = out = []
+        for k in range(8):
+            out.append(name(self.top(k)) if self.left[k] else None)
         d["score"] = 32 - sum(self.left)
         d["result"] = ("lost", "won")[self.winner == 0] if self.over else None

@@ -33,5 +33,7 @@ class Game(Table):
 
     def _public(self, d):
         Table._public(self, d)
-        d["pairs"] = [s or None for s in self.scores]
+        d["pairs"] = out = []
+        for s in self.scores:
+            out.append(s or None)
         d["tries_left"] = None if self.over else self.left

@@ -82,7 +82,10 @@ class Screen(play.Game):
 
     def result(self):
         s = self.s
-        return s["result"] == "won", sum([len(c) for c in s["columns"]])
+        n = 0
+        for c in s["columns"]:
+            n += len(c)
+        return s["result"] == "won", n
 
     def lights(self):
         n = len(self.s["columns"])

@@ -40,7 +40,10 @@ class Screen(play.Game):
         g = self.g
         n = g.n
         if bit == SHAKE or bit == A and not self.cur:
-            pos = [str(i + 1) for i in range(n) if self.mark >> i & 1]
+            pos = []
+            for i in range(n):
+                if self.mark >> i & 1:
+                    pos.append(str(i + 1))
             self.do(" ".join(["roll"] + pos), play.ROLL_MS)
             return
         if not g.dice:
@@ -87,7 +90,9 @@ class Screen(play.Game):
         faces = g.view(0)["dice"] if not hide else [0] * n
         if self.anim:
             hide = g.under
-            faces = [(self.t * 7 + i * 3) % g.sides + 1 for i in range(n)]
+            faces = []
+            for i in range(n):
+                faces.append((self.t * 7 + i * 3) % g.sides + 1)
         small = n > 5
         k = 14 if small else 20
         per = (n + 1) // 2 if small else n

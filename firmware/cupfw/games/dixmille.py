@@ -41,7 +41,7 @@ class Screen(tray.Screen):
         t = b["turn"]
         p = s["scores"][t] - b["scores"][t]
         w = tray.word
-        self.show = (b["aside"] + [int(f) for f in act.split()[1:]] if s["turn"] != t else s["aside"], ())
+        self.show = (b["aside"] + list(map(int, act.split()[1:])) if s["turn"] != t else s["aside"], ())
         if act == "roll":
             self.show = (b["aside"][:len(b["aside"]) % 6], s["last_roll"])
             if s["bust"]:
@@ -58,7 +58,11 @@ class Screen(tray.Screen):
     def choice(self):
         """The faces marked to keep, rising."""
         f = self.show[1]
-        return sorted([f[i] for i in range(len(f)) if self.mark >> i & 1])
+        out = []
+        for i in range(len(f)):
+            if self.mark >> i & 1:
+                out.append(f[i])
+        return sorted(out)
 
     def act(self, bit):
         if self.cur:
@@ -68,7 +72,7 @@ class Screen(tray.Screen):
                 from cupcore import dixmille
                 f = self.choice()
                 if dixmille.score(dixmille.counts(f)):  # a keep legal() lists: dice of the roll that all score
-                    self.do(" ".join(["keep"] + [str(x) for x in f]))  # (not legal(): it lists every keep)
+                    self.do(" ".join(["keep"] + list(map(str, f))))  # (not legal(): it lists every keep)
                     return
                 self.text = tray.word(_W, 13)
             self.app.dirty = True
@@ -89,7 +93,7 @@ class Screen(tray.Screen):
             from cupcore import dixmille
             v = -1
             for k in g.legal():
-                f = [int(x) for x in k.split()[1:]]
+                f = list(map(int, k.split()[1:]))
                 if dixmille.score(dixmille.counts(f)) * 10 // len(f) > v:
                     v = dixmille.score(dixmille.counts(f)) * 10 // len(f)
                     a = k

@@ -78,14 +78,21 @@ class Screen(tray.Screen):
             self.mark ^= 1 << (self.cur - 1)
             self.app.dirty = True
         elif g.left and (m and bit == B or bit == SHAKE):
-            self.do(" ".join(["roll"] + [str(i + 1) for i in range(5) if m >> i & 1]), play.ROLL_MS)
+            a = "roll"
+            for i in range(5):
+                if m >> i & 1:
+                    a += " %d" % (i + 1)
+            self.do(a, play.ROLL_MS)
         elif bit == A or bit == B:
             self.press(DOWN)
 
     def press(self, bit):
         g = self.g
         t = g.turn
-        free = [i for i in range(11) if g.sheet[t * 11 + i] == 255]
+        free = []
+        for i in range(11):
+            if g.sheet[t * 11 + i] == 255:
+                free.append(i)
         if self.s["over"] or not self.mode and bit != DOWN and bit != UP:
             tray.Screen.press(self, bit)
             return
@@ -118,8 +125,10 @@ class Screen(tray.Screen):
         t = g.turn * 11
         d = g.sheet[t + 9]
         d = g.pay[1] if d != 255 and d else None
-        return [generala.points(g.last_roll, i, g.pay[0], d) if g.left < 3 and g.sheet[t + i] == 255 else 0
-                for i in range(11)]
+        out = []
+        for i in range(11):
+            out.append(generala.points(g.last_roll, i, g.pay[0], d) if g.left < 3 and g.sheet[t + i] == 255 else 0)
+        return out
 
     def lines(self):
         n = self.g.left

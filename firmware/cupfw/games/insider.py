@@ -29,6 +29,7 @@ _VOTE1 = const(6)
 _VOTE2 = const(7)
 _TIE = const(8)
 _END = const(9)
+_HELP = const(b"\x02\x05\x08\x09\x0b\x0d\x11\x14\x16\x1e")  # each stage's help line, the bottom one: its text in _T
 # The screen's texts in one string, read by nth(): one string in memory, where a tuple would be 40 strings on
 # the heap, and a literal of up to 10 characters a name MicroPython keeps for good.
 _T = const("Player %d/Pass the cup to/A: I have it/Master: Player %d/hold A: your role/B: pass it on/"
@@ -123,7 +124,7 @@ class Screen(play.Game):
                 self.cur += 1
                 self.sel = 0
                 if self.cur == n:
-                    self.do(" ".join([nth(_T, 40)] + [str(v) for v in self.counts]))
+                    self.do(" ".join([nth(_T, 40)] + list(map(str, self.counts))))
             elif bit == B and self.cur:
                 self.cur -= 1
                 self.sel = self.counts[self.cur]
@@ -222,7 +223,6 @@ class Screen(play.Game):
                 gfx.center(fb, nth(_T, 1), 14)
                 gfx.center(fb, nth(_T, 0) % (self.cur + 1), 25, 2)
                 gfx.center(fb, nth(_T, 3) % (m + 1), 44)
-                gfx.text(fb, nth(_T, 2), 0, 56)
             elif self.peek:
                 s = self.cur
                 who = 0 if s == m else 1 if s == g.seats[1] else 2
@@ -231,46 +231,42 @@ class Screen(play.Game):
                     w = g.word
                     gfx.center(fb, nth(_T, 6), 33)
                     gfx.center(fb, w, 44, 2 if len(w) <= 10 else 1)
+                return  # (no help line under a role)
             else:
                 fb.rect(34, 13, 60, 36, 1)
                 gfx.center(fb, nth(_T, 4), 27)
-                gfx.text(fb, nth(_T, 5), 0, 56)
         elif ui == _READY:
             gfx.bar(fb, nth(_T, 28))
             gfx.center(fb, nth(_T, 7), 14)
             gfx.center(fb, nth(_T, 29), 25, 2)
             gfx.center(fb, nth(_T, 0) % (m + 1), 44)
-            gfx.text(fb, nth(_T, 8), 0, 56)
         elif ui == _GUESS or ui == _WHO:
             gfx.bar(fb, nth(_T, 43), nth(_T, 44) % (m + 1))
             if ui == _GUESS:
                 gfx.text(fb, big, (128 - len(big) * 24 + 4) // 2, 14, 4)
-                gfx.text(fb, nth(_T, 9), 0, 56)
             else:
                 gfx.center(fb, nth(_T, 10), 14)
                 gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
-                gfx.text(fb, nth(_T, 11), 0, 56)
         elif ui == _FLIP:
             gfx.bar(fb, nth(_T, 0) % (g.owner + 1), nth(_T, 12))
             gfx.center(fb, g.word, 12, 2 if len(g.word) <= 10 else 1)
             gfx.text(fb, big, (128 - len(big) * 18 + 3) // 2, 30, 3)
-            gfx.text(fb, nth(_T, 13), 0, 56)
         elif ui == _VOTE1:
             gfx.bar(fb, nth(_T, 14), clock(self.left))
             gfx.center(fb, nth(_T, 15) % (g.owner + 1), 14)
             gfx.center(fb, nth(_T, 16) % (self.sel, g.players), 26, 2)
             gfx.center(fb, nth(_T, 31), 44)
-            gfx.text(fb, nth(_T, 17), 0, 56)
         elif ui == _VOTE2:
             gfx.bar(fb, nth(_T, 18), clock(self.left))
             gfx.center(fb, nth(_T, 19) % (self.cur + 1), 14)
             gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
-            gfx.text(fb, nth(_T, 20), 0, 56)
         elif ui == _TIE:
             gfx.bar(fb, nth(_T, 21), clock(self.left))
-            gfx.center(fb, " ".join([str(p + 1) for p in g.tied]), 14)
+            a = ""
+            for p in g.tied:
+                a += " %d" % (p + 1)
+            gfx.center(fb, a[1:], 14)
             gfx.center(fb, nth(_T, 0) % (g.tied[self.sel] + 1), 28, 2)
-            gfx.text(fb, nth(_T, 22), 0, 56)
         else:
             r = g.result()
             gfx.bar(fb, nth(_T, (24, 23, 33)[r]))
@@ -283,4 +279,4 @@ class Screen(play.Game):
             else:
                 gfx.text(fb, nth(_T, 6), 0, 42)
                 gfx.text(fb, w, 60, 42)
-            gfx.text(fb, nth(_T, 30), 0, 56)
+        gfx.text(fb, nth(_T, _HELP[ui]), 0, 56)

@@ -23,12 +23,11 @@ class Screen(tray.Screen):
             sixes = 6 in f
             return ("P%d: no 1s or 6s", "P%d: 1s leave play", "P%d: 6s go to P%d",
                     "P%d: 1s leave play,\n6s go to P%d")[ones + 2 * sixes] % ((t + 1, nxt + 1) if sixes else t + 1)
-        lost = [p for p in range(s["players"]) if s["tokens"][p] < b["tokens"][p]]
-        if lost:
-            p = lost[0]
-            self.mood = 2
-            return ("P%d rolls a %d:\nP%d is out of tokens", "P%d rolls a %d:\nP%d loses a token")[
-                s["tokens"][p] > 0] % (t + 1, f[0], p + 1)
+        for p in range(s["players"]):  # the seat that lost a token, if any
+            if s["tokens"][p] < b["tokens"][p]:
+                self.mood = 2
+                return ("P%d rolls a %d:\nP%d is out of tokens", "P%d rolls a %d:\nP%d loses a token")[
+                    s["tokens"][p] > 0] % (t + 1, f[0], p + 1)
         if s["showdown"][s["turn"]]:
             return "P%d rolls a %d:\na tie, roll again" % (t + 1, f[0])
         return "P%d rolls a %d" % (t + 1, f[0])

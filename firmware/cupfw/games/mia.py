@@ -46,7 +46,10 @@ class Screen(play.Game):
             self.peek = False
             self.lost = None
         self.word = "Meier" if self.rec["pack"][:5] == "meier" else "Mia"
-        self.choices = [a for a in self.g.legal() if a[:5] != "claim"]
+        self.choices = []
+        for a in self.g.legal():
+            if a[:5] != "claim":
+                self.choices.append(a)
         if self.g.claims() and not self.g.rolled:
             self.choices.append("raise")
         if self.g.view(s["turn"])["cup"] if not s["over"] else None:
@@ -62,7 +65,9 @@ class Screen(play.Game):
         if act == "roll":
             self.ui = _CUP
         elif act == "challenge" or act == "concede":
-            lost = [i for i in range(s["players"]) if s["lives"][i] < before["lives"][i]][0]
+            lost = 0  # the seat that lost a life
+            while s["lives"][lost] >= before["lives"][lost]:
+                lost += 1
             self.lost = (act, before["claim"], lost, before["lives"][lost] - s["lives"][lost], before["owner"])
             self.ui = _REVEAL
             if act == "challenge":
@@ -161,7 +166,7 @@ class Screen(play.Game):
             play.scores(fb, s["lives"], s["winner"], 14)
             gfx.text(fb, "lives left    A: menu", 0, 56)
         elif ui == _COVER:
-            lives = _T[10].join([str(n) for n in s["lives"]])
+            lives = _T[10].join(map(str, s["lives"]))
             gfx.bar(fb, self.word, lives if s["players"] > 4 else _T[0] % lives)
             gfx.center(fb, "Pass the cup to", 13)
             gfx.center(fb, _T[1] % (t + 1), 25, 2)
@@ -177,7 +182,10 @@ class Screen(play.Game):
                 gfx.text(fb, self.word + _T[11] if claim == 21 else _T[4] % (s["owner"] + 1), 66, 15)
             else:
                 gfx.text(fb, "No claim yet: roll!", 0, 15)
-            gfx.menu(fb, [_LABELS[_ACTS.index(c)] for c in self.choices], self.sel, 28)
+            rows = []
+            for c in self.choices:
+                rows.append(_LABELS[_ACTS.index(c)])
+            gfx.menu(fb, rows, self.sel, 28)
         elif ui == _CUP:
             gfx.bar(fb, "Player %d's cup" % (t + 1))
             if self.anim:

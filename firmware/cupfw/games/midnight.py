@@ -21,7 +21,7 @@ class Screen(tray.Screen):
             return ("P%d rolls %d dice:\nkeep 1 or more", "P%d rolls %d dice:\nkeep one of them")[self.g.one] \
                 % (t, len(s["last_roll"]))
         kept = act.split()[1:]
-        a = b["aside"] + [int(f) for f in kept]
+        a = b["aside"] + list(map(int, kept))
         self.show = (a, ())
         if len(a) < 6:
             return "P%d keeps %s" % (t, " ".join(kept))
@@ -44,7 +44,10 @@ class Screen(tray.Screen):
         if bit == A:
             self.mark ^= 1 << (self.cur - 1)
         elif bit == B:
-            kept = [str(f[i]) for i in range(len(f)) if self.mark >> i & 1]
+            kept = []
+            for i in range(len(f)):
+                if self.mark >> i & 1:
+                    kept.append(str(f[i]))
             if kept:
                 self.do(" ".join(["keep"] + kept))
                 return

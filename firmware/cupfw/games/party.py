@@ -87,14 +87,21 @@ class Screen(play.Game):
             self.mark ^= 1 << self.sel
         elif bit == B and self.mark:
             h = g.hand
-            self.do(word(19) + " ".join([name(h[i]) for i in range(len(h)) if self.mark >> i & 1]))
+            c = []
+            for i in range(len(h)):
+                if self.mark >> i & 1:
+                    c.append(name(h[i]))
+            self.do(word(19) + " ".join(c))
             return
         elif bit == DOWN and len(g.hand) < 6:
             self.do(g.legal()[0])  # draw
             return
         elif bit == UP:
             a = g.legal()
-            self.choices = a[-1:] + [b for b in a if len(b) > 5 and b[:4] != word(19)[:4]]  # leave, the butler's uses
+            self.choices = a[-1:]  # leave, the butler's uses
+            for b in a:
+                if len(b) > 5 and b[:4] != word(19)[:4]:
+                    self.choices.append(b)
         self.app.dirty = True
 
     def result(self):
@@ -103,7 +110,10 @@ class Screen(play.Game):
 
     def lights(self):
         p = self.app.pattern
-        n = len([c for c in self.g.scores if c & 15 == 12])
+        n = 0  # the queens scored
+        for c in self.g.scores:
+            if c & 15 == 12:
+                n += 1
         for i in range(len(p)):
             p[i] = 2 if i < n * len(p) // 4 else 0
 

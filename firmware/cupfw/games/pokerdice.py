@@ -54,7 +54,11 @@ class Screen(tray.Screen):
             self.mark ^= 1 << (self.cur - 1)
             self.app.dirty = True
         elif m and bit == B or bit == SHAKE:
-            self.do(" ".join(["roll"] + [str(i + 1) for i in range(5) if m >> i & 1]), play.ROLL_MS)
+            a = "roll"
+            for i in range(5):
+                if m >> i & 1:
+                    a += " %d" % (i + 1)
+            self.do(a, play.ROLL_MS)
         elif bit == B:
             self.do("stand")
 
@@ -73,4 +77,7 @@ class Screen(tray.Screen):
         """The hands made so far: the whole names in one column, short ones in two for more than four."""
         s = self.s
         k = 0 if s["players"] <= 4 else 8
-        return [tray.word(_HANDS, v // 100000 - 1 + k) if v else "-" for v in s["scores"]]
+        out = []
+        for v in s["scores"]:
+            out.append(tray.word(_HANDS, v // 100000 - 1 + k) if v else "-")
+        return out

@@ -125,8 +125,10 @@ class Screen(play.Game):
             gfx.bar(fb, _T[7])
             gfx.text(fb, _T[10], 0, 11)
             t = g.scores
-            gfx.menu(fb, [_T[9] % (p + 1, t[0][p], clock(t[1][p]), clock(t[2][p]), t[3][p]) for p in range(g.players)],
-                     self.sel, 20)
+            rows = []
+            for p in range(g.players):
+                rows.append(_T[9] % (p + 1, t[0][p], clock(t[1][p]), clock(t[2][p]), t[3][p]))
+            gfx.menu(fb, rows, self.sel, 20)
             return
         if self.ui == _TIME:
             fb.fill(1)

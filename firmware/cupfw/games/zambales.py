@@ -20,4 +20,7 @@ class Screen(tray.Screen):
         return "", "" if n is None else "%d tries left" % n if n > 1 else "the last try", "A:roll  v:scores"
 
     def values(self):
-        return [p or "-" for p in self.s["pairs"]]
+        out = []
+        for p in self.s["pairs"]:
+            out.append(p or "-")
+        return out

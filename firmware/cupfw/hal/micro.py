@@ -30,8 +30,11 @@ class Board:
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
         down = p.get("pull_down", ())
-        self._keys = tuple((Pin(p["buttons"][n], Pin.IN, Pin.PULL_DOWN if n in down else Pin.PULL_UP),
-                            1 if n in down else 0) for n in NAMES)
+        keys = []
+        for n in NAMES:
+            on = 1 if n in down else 0
+            keys.append((Pin(p["buttons"][n], Pin.IN, Pin.PULL_DOWN if on else Pin.PULL_UP), on))
+        self._keys = tuple(keys)
         # Each button's edges are noted as they happen, so that a release and a press again while the
         # program is busy (a screen being loaded) still reach the app: see buttons().
         self._edges = 0
@@ -57,7 +60,8 @@ class Board:
         if l:
             import neopixel
             self._np = neopixel.NeoPixel(Pin(l["pin"], Pin.OUT), l["count"])
-            self._order = tuple("RGB".find(ch) for ch in l["order"])
+            o = l["order"]
+            self._order = ("RGB".find(o[:1]), "RGB".find(o[1:2]), "RGB".find(o[2:]))  # (slices: no 1-character names)
         b = p.get("buzzer")
         self._pwm = machine.PWM(Pin(b["pin"])) if b else None
         if b:

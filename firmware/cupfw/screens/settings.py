@@ -55,4 +55,7 @@ class Screen:
 
     def draw(self, fb):
         gfx.bar(fb, "Settings")
-        gfx.menu(fb, ["%-12s< %s >" % (r[1], _show(r[0], self.app.cfg[r[0]])) for r in _ROWS], self.sel)
+        rows = []
+        for r in _ROWS:
+            rows.append("%-12s< %s >" % (r[1], _show(r[0], self.app.cfg[r[0]])))
+        gfx.menu(fb, rows, self.sel)

@@ -28,7 +28,7 @@ class Screen:
                 lines.append("%s: %d games" % (pid, s.get("games", 0)))
                 lines.append("  %d won" % s.get("wins", 0) if best is None else "  %d won, best %d" % (s.get("wins", 0), best))
                 if len(seats) > 1:
-                    lines.append("  seats: %s" % " ".join([str(w) for w in seats]))
+                    lines.append("  seats: %s" % " ".join(map(str, seats)))
             self.text = "\n".join(lines) or "No games yet."
         else:
             self.title = "Notice"

@@ -34,7 +34,7 @@ def add_arguments(p):
     pi.add_argument("--json", action="store_true")
     pi.add_argument("--circuitpython", action="store_true", help="on CircuitPython 10.2.1 (board pico-cp)")
     pi.set_defaults(bench_run=_pico)
-    sz = sub.add_parser("size", help="bytes of the compiled .mpy files a flash installs, core and firmware, and the core's data")
+    sz = sub.add_parser("size", help="bytes of the compiled .mpy files, core and firmware, the core's data, and what each kind of board gets")
     sz.add_argument("--json", action="store_true")
     sz.set_defaults(bench_run=_size)
 
@@ -136,13 +136,19 @@ SIZE_PARTS = (("core", "lib/cupcore/"), ("firmware", "lib/cupfw/"),
               ("  real-board HALs", ("lib/cupfw/hal/micro.", "lib/cupfw/hal/circuit.", "lib/cupfw/hal/npbuf.",
                                      "lib/cupfw/hal/panel.", "lib/cupfw/hal/shake.")),
               ("  virtual board", ("lib/cupfw/hal/virtual.", "lib/cupfw/hal/fbuf.")))
+# What a board of each family gets of them (cupkit flash --board): a MicroPython board the .mpy files,
+# a CircuitPython board the source (CircuitPython's .mpy format is its own), and that source's .mpy.
+SIZE_BOARDS = (("MicroPython board", "micropython", ".mpy"), ("CircuitPython board", "circuitpython", ".py"),
+               ("  CircuitPython .mpy", "circuitpython", ".mpy"))
 
 
 def _size(args):
     from cupkit import tools
     from cupkit.device import layout
     try:
-        files = layout.files(mpy=True)
+        files = layout.files(mpy=True, packs=False)
+        boards = [(name, layout.files(mpy=ext == ".mpy", packs=False, family=family), ext)
+                  for name, family, ext in SIZE_BOARDS]
     except tools.ToolMissing as e:
         raise Fail(str(e))
     data = sum(len(d) for p, d in files.items() if p.endswith(".bin"))
@@ -150,11 +156,12 @@ def _size(args):
     rows = [(name, sum(len(d) for p, d in files.items() if p.startswith(prefix))) for name, prefix in SIZE_PARTS]
     rows.append(("core + firmware", rows[0][1] + rows[1][1]))
     rows.append(("core data (.bin)", data))
+    rows += [(name, sum(len(d) for p, d in got.items() if p.endswith(ext))) for name, got, ext in boards]
     if args.json:
         print(json.dumps({name.strip(): n for name, n in rows}, sort_keys=True))
         return 0
     for name, n in rows:
-        print("%-18s %7d bytes %6.1f KB" % (name, n, n / 1024.0))
+        print("%-20s %7d bytes %6.1f KB" % (name, n, n / 1024.0))
     return 0
 
 

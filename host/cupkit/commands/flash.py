@@ -44,9 +44,11 @@ def check_mpy(files, info):
                    % (info["mpy"] & 0xFF, header[1], info["version"], info["version"].rsplit(".", 1)[0]))
 
 
-def device_files(profile, mpy):
-    """{device path: bytes}: core, firmware, built-in packs, and with a profile its entry files, drivers, /board.json."""
-    files = layout.files(mpy=mpy)
+def device_files(profile, mpy, family=None):
+    """{device path: bytes}: core, firmware, built-in packs, and with a profile its entry files, drivers, /board.json.
+    A board gets the modules its family's interpreter imports (the profile's, else family; None: the unix
+    port's virtual device, all of them)."""
+    files = layout.files(mpy=mpy, family=profile["family"] if profile else family)
     if profile:
         files.update(boards.entry_files(profile))
         files.update(boards.driver_files(profile, mpy=mpy))
@@ -122,8 +124,10 @@ def run(args):
             raise Fail("board %s runs %s: flash it over serial with --port, not --drive" % (name, profile["family"]))
         # CircuitPython's .mpy format is its own: drives and CircuitPython boards get source.
         mpy = not (args.no_mpy or args.drive or info["impl"] != "micropython")
+        # Without a profile, the interpreter the device runs says which modules it can import.
+        family = "circuitpython" if args.drive else None if info.get("platform") == "linux" else info.get("impl")
         try:
-            files = device_files(profile, mpy)
+            files = device_files(profile, mpy, family)
         except (tools.ToolMissing, RuntimeError) as e:
             raise Fail(str(e))
         except OSError as e:

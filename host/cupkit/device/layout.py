@@ -3,6 +3,11 @@
 /main.py (MicroPython) or /code.py (CircuitPython), /lib/cupcore/, /lib/cupfw/
 (.mpy by default; the core's data files, *.bin, as they are), /packs/*.json. One function lists those files, so the
 simulator, the benchmarks, the tests and flashing all install the same thing.
+
+A board gets only the modules its interpreter imports (FAMILIES): a MicroPython board no CircuitPython
+HAL, a CircuitPython board no MicroPython one, neither the unix port's virtual board nor the host's own
+core modules. The unix port's images (the virtual device, the simulator on MicroPython, the benchmarks,
+the tests) get every module.
 """
 
 import hashlib
@@ -13,6 +18,24 @@ import tempfile
 from cupkit import paths, tools
 
 _CACHE = os.path.join(tempfile.gettempdir(), "cupkit-mpy-cache")
+
+
+# The modules only some interpreters import, by device path without its ending: the families of the boards
+# that get each (hardware/boards/NAME.json's "family"). Every other module goes to every board.
+FAMILIES = {
+    "lib/cupfw/hal/micro": ("micropython",),
+    "lib/cupfw/hal/circuit": ("circuitpython",),
+    "lib/cupfw/hal/npbuf": ("circuitpython",),  # on ulab, which only CircuitPython has built in
+    "lib/cupfw/hal/fbuf": ("circuitpython",),  # framebuf in Python: MicroPython has it built in
+    "lib/cupfw/hal/virtual": (),  # the unix port's board (cupkit vdev, the simulator, the benchmarks)
+    "lib/cupcore/selfplay": (),  # the host's self-play and its benchmark
+    "lib/cupcore/daily": (),  # the host's seed of the day
+}
+
+
+def wanted(dev, family):
+    """Whether a board of family (None: the unix port, which takes every module) gets the device path dev."""
+    return family is None or family in FAMILIES.get(dev.rsplit(".", 1)[0], (family,))
 
 
 def _pkg_files(pkg_dir, prefix, ext=".py"):
@@ -50,11 +73,13 @@ def _mpy(src, name):
         return f.read()
 
 
-def files(mpy=True, firmware=True, packs=True):
-    """{device path: bytes} for the core (with its data files, .bin), the firmware and the built-in packs."""
+def files(mpy=True, firmware=True, packs=True, family=None):
+    """{device path: bytes} for the core (with its data files, .bin), the firmware and the built-in packs;
+    family: only what a board of that family imports (None: every module, for the unix port)."""
     sources = _pkg_files(paths.CORE, "lib/cupcore")
     if firmware:
         sources += _pkg_files(paths.FIRMWARE_PKG, "lib/cupfw")
+    sources = [(dev, src) for dev, src in sources if wanted(dev, family)]
     out = {}
     for dev, src in sources:
         if mpy and not dev.endswith("/boot.py"):

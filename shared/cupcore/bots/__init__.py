@@ -18,7 +18,10 @@ SEATED = ENGINES + LUCK  # the engines whose records may give seats to the cup (
 def check(cups, n, pack):
     """ValueError unless cups, a record's, names seats of a game of n players on pack, each once, and the
     pack's engine seats the cup (SEATED: not the solitaires; cupcore.replay asks, for a record that has cups)."""
-    if type(cups) is not list or [c for c in cups if type(c) is not int or c < 0 or c >= n or cups.count(c) > 1]:
+    ok = type(cups) is list
+    for c in cups if ok else ():
+        ok = ok and type(c) is int and 0 <= c < n and cups.count(c) == 1
+    if not ok:
         raise ValueError("cups: the cup's seats, each once, from 0 to %d" % (n - 1))
     if cups and pack["engine"] not in SEATED:
         raise ValueError("cups: %s has no computer player" % pack["id"])

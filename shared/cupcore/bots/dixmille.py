@@ -48,7 +48,10 @@ def keeps(roll, c):
 
 def keep(c):
     """The action keeping c (counts per face), faces in rising order."""
-    return "keep" + "".join([" %d" % f * c[f] for f in range(1, 7)])
+    k = "keep"
+    for f in range(1, 7):
+        k += " %d" % f * c[f]
+    return k
 
 
 def _worth(n, r, t):

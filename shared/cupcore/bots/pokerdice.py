@@ -35,7 +35,6 @@ def move(params, view):
     c = [0] * 7
     for f in d:
         c[f] += 1
-    w = c[6] if wild else 0
     big = 0
     g = 0  # the face of the largest group (the highest face on a tie)
     for f in range(1, 7 if not wild else 6):
