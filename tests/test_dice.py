@@ -1,4 +1,4 @@
-"""RULES.md sections 7 to 10 (the dice table: the plain cup, the luck games, the score sheets and Liar's Dice)
+"""RULES.md sections 7 to 11 (the dice table: the plain cup, the luck games, the score sheets, Liar's Dice and Yamb)
 beyond the scenarios.
 
 The scenarios (shared/scenarios/<engine>.json, run by test_scenarios.py on CPython and
@@ -16,7 +16,8 @@ from conftest import load_scenarios
 PACKS = {"cup": "cup", "beetle": "beetle", "chicago": "chicago", "drop-dead": "dropdead",
          "drop-dead-classic": "dropdead", "boston": "boston", "midnight": "midnight", "scc": "scc",
          "scc-classic": "scc", "zambales": "zambales", "mafia": "mafia", "generala": "generala",
-         "poker-dice": "pokerdice", "dix-mille": "dixmille", "dix-mille-500": "dixmille", "liars-dice": "liars"}
+         "poker-dice": "pokerdice", "dix-mille": "dixmille", "dix-mille-500": "dixmille", "liars-dice": "liars",
+         "yamb": "yamb"}
 TABLE = ("scores", "last_roll", "round", "rolloff")
 
 RULES = {

@@ -1,0 +1,167 @@
+"""Yamb (RULES.md section 11): five dice, up to three rolls a turn, then one cell of the player's sheet.
+
+A sheet is 13 rows in each column of the pack's `columns`; a column says which of its empty cells are
+open (up: the topmost, down: the bottommost, free: any, announce: the row announced after the turn's
+first roll, hand: any while the turn has rolled once, updown: both ends, middle: outward from min/max).
+13 rounds per column; the highest total wins (roll-off on ties).
+
+Small, as self-play's 24 KB heap asks: legal() alone says what may be played (_do applies what it
+lists, and any reroll when it lists one); why an action is refused, and the summary's sheets, are
+cupcore.yambtext's, loaded only for them. No cupcore.rolls or cupcore.digits (two more modules); each
+action's text is made once a game (Game.say): legal() and a record's 500 actions share those strings.
+"""
+
+from cupcore.dice import Table
+
+KIND = "dice"
+PLAYERS = (1, 8)
+# Rows and columns by their action names, in sheet order (made at import from strings too long to be
+# interned: a short string constant would be a name MicroPython keeps for good).
+ROWS = "ones twos threes fours fives sixes min max pairs straight full carriage yamb".split()
+COLS = "up down free announce hand updown middle".split()
+PARAMS = {"columns": COLS, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: a list of COLS
+# The actions legal() lists, by code (Game.say): 0-5 these, 6-18 `announce ROW`, 19 + 13 * k + row
+# `score COL ROW` (k: the column's place in the game's columns).
+ROLLS = "roll.roll 1.roll 2.roll 3.roll 4.roll 5".split(".")
+
+
+def points(dice, row, rolled, same, four):
+    """What the dice (a list) score in row (an index of ROWS); rolled: the turn's rolls so far (the
+    straight's 66, 56, 46); same: pairs_same; four: carriage counts only the four dice."""
+    if row < 6:
+        return dice.count(row + 1) * (row + 1)
+    total = sum(dice)
+    c = [dice.count(f) for f in range(7)]
+    top = max(c)
+    two = [f for f in range(1, 7) if c[f] > 1]
+    if row < 8:
+        return total
+    if row == 8:
+        if len(two) > 1:
+            return 2 * (two[0] + two[1]) + 10
+        return 4 * two[0] + 10 if same and top > 3 else 0
+    if row == 9:
+        return 76 - 10 * rolled if top == 1 and not (c[1] and c[6]) else 0
+    if row == 10:
+        return total + 30 if top == 3 and len(two) > 1 else 0
+    if row == 11:
+        return (4 * two[0] if four else total) + 40 if top > 3 else 0
+    return total + 50 if top == 5 else 0
+
+
+def totals(cells):
+    """A column's total from its 13 cells (255: empty): upper, its bonus, minimax and lower."""
+    c = [0 if v == 255 else v for v in cells]
+    up = sum(c[:6])
+    t = up + sum(c[8:]) + (30 if up > 62 else 0)
+    if cells[0] != 255 and cells[6] != 255 and cells[7] != 255:
+        t += (c[7] - c[6]) * c[0]
+    return t
+
+
+class Game(Table):
+    RESERVE = 560  # 3 players, 4 columns: 156 turns of 2 to 5 actions (self-play: 495 to 543)
+    sheets = True  # False: the summary leaves out `sheet` and `totals` (a device screen reads self.sheet)
+
+    def __init__(self, pack, players, params, rng, stack):
+        Table.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
+        self.cols = [COLS.index(c) for c in params["columns"]]  # (a list: MicroPython's bytes have no `in` for ints)
+        self.rounds = 13 * len(self.cols)
+        self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
+        self.left = 3  # rolls left this turn; 3: not rolled yet
+        self.said = None  # the row announced this turn
+        self.seen = [None] * (19 + self.rounds)  # each action's text once made, by its code (say())
+
+    def cells(self, p, k):
+        """Player p's column k (an index of self.cols): its 13 cells, 255 empty."""
+        b = (p * len(self.cols) + k) * 13
+        return self.sheet[b:b + 13]
+
+    def opens(self, k):
+        """The rows open now in column k (an index of self.cols) of the player to act; [] before a roll."""
+        col = self.cols[k]
+        s = self.cells(self.turn, k)
+        e = [r for r in range(13) if s[r] == 255]
+        if not e or self.left == 3 or (col == 3) != (self.said is not None):
+            return []
+        if col == 3:
+            return [self.said] if self.said in e else []
+        if col == 2 or col == 4 and self.left == 2:
+            return e
+        if col == 5:
+            return sorted(set([e[0], e[-1]]))
+        if col == 6:
+            return [r for r in e if r < 7][-1:] + [r for r in e if r > 6][:1]
+        return [e[-col]] if col < 2 else []
+
+    def stuck(self):
+        """A reroll could leave nothing to score: no announcement, and only announce or hand cells empty."""
+        for k in range(len(self.cols)):
+            if self.cols[k] != 3 and self.cols[k] != 4 and self.cells(self.turn, k).find(b"\xff") >= 0:
+                return False
+        return self.said is None
+
+    def legal(self):
+        if self.over:
+            return ()
+        if self.left == 3:
+            return ROLLS[:1]
+        out = ROLLS[1:] if self.left and not self.stuck() else []
+        if self.left == 2 and self.said is None and 3 in self.cols:
+            s = self.cells(self.turn, self.cols.index(3))
+            out = out + [self.say(6 + r) for r in range(13) if s[r] == 255]
+        for k in range(len(self.cols)):
+            out = out + [self.say(19 + 13 * k + r) for r in self.opens(k)]
+        return out
+
+    def say(self, code):
+        """The action of a code (see ROLLS), made once a game."""
+        a = self.seen[code]
+        if a is None:
+            c = code - 19
+            a = "announce " + ROWS[code - 6] if c < 0 else "score %s %s" % (COLS[self.cols[c // 13]], ROWS[c % 13])
+            self.seen[code] = a
+        return a
+
+    def _do(self, w):
+        p = []  # a roll's positions
+        for x in w[1:] if w[0] == "roll" else ():
+            b = x.encode()
+            if len(b) != 1 or not 48 < b[0] < 54 or b[0] - 48 in p:
+                raise ValueError("positions are 1 to 5, each once")
+            p.append(b[0] - 48)
+        if (ROLLS[1 if p else 0] if w[0] == "roll" else " ".join(w)) not in self.legal():
+            from cupcore import yambtext
+            raise ValueError(yambtext.why(self, w))
+        if w[0] == "roll":
+            f = self.roll(len(p) or 5)
+            d = list(self.last_roll if p else f)
+            for i in range(len(p)):
+                d[p[i] - 1] = f[i]
+            self.left -= 1
+            self.last_roll = d
+            return
+        r = ROWS.index(w[-1])
+        if w[0] == "announce":
+            self.said = r
+            return
+        k = self.cols.index(COLS.index(w[1]))
+        s = self.cells(self.turn, k)
+        v = points(self.last_roll, r, 3 - self.left, self.params["pairs_same"], self.params["carriage"] == "four")
+        old = totals(s)
+        s[r] = v
+        i = (self.turn * len(self.cols) + k) * 13 + r
+        self._done(totals(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
+        self.sheet[i] = v
+        self.said = None
+        if not self.over:
+            self.left = 3
+
+    def _public(self, d):
+        Table._public(self, d)
+        d["rolls_left"] = None if self.over else self.left
+        d["announced"] = None if self.said is None else ROWS[self.said]
+        if self.sheets:
+            from cupcore import yambtext
+            yambtext.sheets(self, d)
