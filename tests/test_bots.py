@@ -19,7 +19,7 @@ MULTI = [p for p in packs.ids([paths.PACKS])
 CHOOSE = [p for p in MULTI if packs.load(p, [paths.PACKS])["engine"] in bots.ENGINES]  # a player with choices
 
 
-PLAYED = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight")
+PLAYED = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight", "yamb")
 
 
 def test_every_multiplayer_pack_has_a_player():
@@ -31,7 +31,7 @@ def test_every_multiplayer_pack_has_a_player():
         assert (p["players"]["max"] > 1 and p["engine"] not in ("insider", "timer")) == (pid in MULTI), pid
     assert sorted(bots.ENGINES) == sorted(PLAYED)
     assert sorted(bots.SEATED) == sorted(PLAYED + bots.LUCK)
-    assert len(MULTI) == 21
+    assert len(MULTI) == 22
     assert bots.move("mafia", {}, {}) == "roll"
     with pytest.raises(ValueError, match="no computer player for scoundrel"):
         bots.move("scoundrel", {}, {})
@@ -120,7 +120,7 @@ def test_hidden_information_changes_no_decision(pack):
 
 BASELINE = {"pig": bench.hold_at(20), "mia": bench.truthful, "liars": bench.liars_expected,
             "dixmille": bench.bank_at(300), "generala": bench.generala_greedy, "pokerdice": bench.poker_group,
-            "scc": bench.scc_stop, "midnight": bench.midnight_random}
+            "scc": bench.scc_stop, "midnight": bench.midnight_random, "yamb": bench.yamb_random}
 
 
 @pytest.mark.parametrize("pack", CHOOSE)

@@ -27,25 +27,28 @@ ROLLS = "roll.roll 1.roll 2.roll 3.roll 4.roll 5".split(".")
 
 def points(dice, row, rolled, same, four):
     """What the dice (a list) score in row (an index of ROWS); rolled: the turn's rolls so far (the
-    straight's 66, 56, 46); same: pairs_same; four: carriage counts only the four dice."""
+    straight's 66, 56, 46); same: pairs_same; four: carriage counts only the four dice. (No list made:
+    the cup's player asks for every row.)"""
     if row < 6:
         return dice.count(row + 1) * (row + 1)
     total = sum(dice)
-    c = [dice.count(f) for f in range(7)]
-    top = max(c)
-    two = [f for f in range(1, 7) if c[f] > 1]
     if row < 8:
         return total
+    lo = hi = top = most = 0  # the two faces of two or more dice; the largest count and its face
+    for f in range(1, 7):
+        n = dice.count(f)
+        if n > 1:
+            lo, hi = hi, f
+        if n > top:
+            top, most = n, f
     if row == 8:
-        if len(two) > 1:
-            return 2 * (two[0] + two[1]) + 10
-        return 4 * two[0] + 10 if same and top > 3 else 0
+        return 2 * (lo + hi) + 10 if lo else 4 * hi + 10 if same and top > 3 else 0
     if row == 9:
-        return 76 - 10 * rolled if top == 1 and not (c[1] and c[6]) else 0
+        return 76 - 10 * rolled if top == 1 and not (1 in dice and 6 in dice) else 0
     if row == 10:
-        return total + 30 if top == 3 and len(two) > 1 else 0
+        return total + 30 if top == 3 and lo else 0
     if row == 11:
-        return (4 * two[0] if four else total) + 40 if top > 3 else 0
+        return (4 * most if four else total) + 40 if top > 3 else 0
     return total + 50 if top == 5 else 0
 
 
@@ -57,6 +60,34 @@ def totals(cells):
     if cells[0] != 255 and cells[6] != 255 and cells[7] != 255:
         t += (c[7] - c[6]) * c[0]
     return t
+
+
+def opens(col, s, left, said):
+    """The rows open in a column of kind col (an index of COLS) whose cells are s (255: empty), with left
+    rolls left this turn (3: none made yet) and said the row announced (or None)."""
+    if left == 3 or (col == 3) != (said is not None):
+        return []
+    if col == 3:
+        return [said] if s[said] == 255 else []
+    if col == 2 or col == 4:
+        return [r for r in range(13) if s[r] == 255] if col == 2 or left == 2 else []
+    top = low = up = down = -1  # the topmost and bottommost empty rows; middle's two
+    for r in range(13):
+        if s[r] == 255:
+            low = r
+            if top < 0:
+                top = r
+            if r < 7:
+                up = r
+            elif down < 0:
+                down = r
+    if col == 6:
+        top, low = up, down
+    elif col < 2 or top == low:
+        top, low = low if col == 1 else top, -1
+    if top < 0 or low < 0:
+        return [max(top, low)] if max(top, low) >= 0 else []
+    return [top, low]
 
 
 class Game(Table):
@@ -79,21 +110,8 @@ class Game(Table):
         return self.sheet[b:b + 13]
 
     def opens(self, k):
-        """The rows open now in column k (an index of self.cols) of the player to act; [] before a roll."""
-        col = self.cols[k]
-        s = self.cells(self.turn, k)
-        e = [r for r in range(13) if s[r] == 255]
-        if not e or self.left == 3 or (col == 3) != (self.said is not None):
-            return []
-        if col == 3:
-            return [self.said] if self.said in e else []
-        if col == 2 or col == 4 and self.left == 2:
-            return e
-        if col == 5:
-            return sorted(set([e[0], e[-1]]))
-        if col == 6:
-            return [r for r in e if r < 7][-1:] + [r for r in e if r > 6][:1]
-        return [e[-col]] if col < 2 else []
+        """The rows open now in column k (an index of self.cols) of the player to act."""
+        return opens(self.cols[k], self.cells(self.turn, k), self.left, self.said)
 
     def stuck(self):
         """A reroll could leave nothing to score: no announcement, and only announce or hand cells empty."""

@@ -31,17 +31,18 @@ def why(g, w):
     return "%s %s is not open now" % (w[1], w[2])
 
 
-def sheets(g, d):
+def sheets(g, d, seat=None):
     """The summary's `sheet` (per player: column -> row -> points or None) and `totals` (per player:
-    column -> its total) of game g, into d."""
-    d["sheet"] = []
-    d["totals"] = []
-    for p in range(g.players):
+    column -> its total) of game g, into d; seat: only that player's (the others None: the device's
+    player reads its own, where eight sheets of seven columns would be 56 dictionaries)."""
+    d["sheet"] = [None] * g.players
+    d["totals"] = [None] * g.players
+    for p in range(g.players) if seat is None else (seat,):
         one = {}
         t = {}
         for k in range(len(g.cols)):
             s = g.cells(p, k)
             one[COLS[g.cols[k]]] = dict([(ROWS[r], None if s[r] == 255 else s[r]) for r in range(13)])
             t[COLS[g.cols[k]]] = totals(s)
-        d["sheet"].append(one)
-        d["totals"].append(t)
+        d["sheet"][p] = one
+        d["totals"][p] = t
