@@ -131,7 +131,7 @@ def test_the_cup_says_what_it_did_in_words():
 # A pack of each engine whose seats the cup takes (the shortest games; Mafia's is long: the MicroPython
 # test below plays it).
 EVERY = ("hog", "meier", "liars-dice", "dix-mille-500", "generala", "poker-dice", "scc-classic", "midnight",
-         "beetle", "boston", "chicago", "drop-dead", "zambales")
+         "beetle", "boston", "chicago", "drop-dead", "zambales", "yamb")
 
 
 def test_a_pack_of_every_engine_plays_with_a_cup_seat(tmp_path):

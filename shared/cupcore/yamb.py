@@ -5,10 +5,12 @@ open (up: the topmost, down: the bottommost, free: any, announce: the row announ
 first roll, hand: any while the turn has rolled once, updown: both ends, middle: outward from min/max).
 13 rounds per column; the highest total wins (roll-off on ties).
 
-Small, as self-play's 24 KB heap asks: legal() alone says what may be played (_do applies what it
-lists, and any reroll when it lists one); why an action is refused, and the summary's sheets, are
-cupcore.yambtext's, loaded only for them. No cupcore.rolls or cupcore.digits (two more modules); each
-action's text is made once a game (Game.say): legal() and a record's 500 actions share those strings.
+Small, as self-play's heap asks: legal() alone says what may be played (_do applies what it lists,
+and any reroll when it lists one); why an action is refused, and the summary's sheets, are
+cupcore.yambtext's, loaded only for them. No cupcore.rolls or cupcore.digits (two more modules).
+An action is a code (a byte: Game.codes, Game.say); legal() makes each text once a game, so that a
+record's 500 actions share 65 strings, and a device's screen, playing from the codes, makes only the
+texts it plays.
 """
 
 from cupcore.dice import Table
@@ -20,9 +22,8 @@ PLAYERS = (1, 8)
 ROWS = "ones twos threes fours fives sixes min max pairs straight full carriage yamb".split()
 COLS = "up down free announce hand updown middle".split()
 PARAMS = {"columns": COLS, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: a list of COLS
-# The actions legal() lists, by code (Game.say): 0-5 these, 6-18 `announce ROW`, 19 + 13 * k + row
-# `score COL ROW` (k: the column's place in the game's columns).
-ROLLS = "roll.roll 1.roll 2.roll 3.roll 4.roll 5".split(".")
+# An action's code (Game.codes, Game.say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * k + row
+# score COL ROW (k: the column's place in the game's columns).
 
 
 def points(dice, row, rolled, same, four):
@@ -102,7 +103,7 @@ class Game(Table):
         self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
         self.left = 3  # rolls left this turn; 3: not rolled yet
         self.said = None  # the row announced this turn
-        self.seen = [None] * (19 + self.rounds)  # each action's text once made, by its code (say())
+        self.seen = None  # legal()'s texts, by code
 
     def cells(self, p, k):
         """Player p's column k (an index of self.cols): its 13 cells, 255 empty."""
@@ -123,24 +124,37 @@ class Game(Table):
     def legal(self):
         if self.over:
             return ()
+        if self.seen is None:  # (made by the first call: a device's screen plays from codes() and needs none)
+            self.seen = [None] * (19 + self.rounds)
+        out = []
+        for c in self.codes():  # each text made once a game: a record's actions share them
+            a = self.seen[c] or self.say(c)
+            self.seen[c] = a
+            out.append(a)
+        return out
+
+    def codes(self):
+        """The codes of the actions legal() lists (see say), as bytes: what a device's screen picks from
+        without making every action's text."""
         if self.left == 3:
-            return ROLLS[:1]
-        out = ROLLS[1:] if self.left and not self.stuck() else []
+            return b"\x00"
+        out = bytearray(b"\x01\x02\x03\x04\x05" if self.left and not self.stuck() else b"")
         if self.left == 2 and self.said is None and 3 in self.cols:
             s = self.cells(self.turn, self.cols.index(3))
-            out = out + [self.say(6 + r) for r in range(13) if s[r] == 255]
+            for r in range(13):
+                if s[r] == 255:
+                    out.append(6 + r)
         for k in range(len(self.cols)):
-            out = out + [self.say(19 + 13 * k + r) for r in self.opens(k)]
+            for r in self.opens(k):
+                out.append(19 + 13 * k + r)
         return out
 
     def say(self, code):
-        """The action of a code (see ROLLS), made once a game."""
-        a = self.seen[code]
-        if a is None:
-            c = code - 19
-            a = "announce " + ROWS[code - 6] if c < 0 else "score %s %s" % (COLS[self.cols[c // 13]], ROWS[c % 13])
-            self.seen[code] = a
-        return a
+        """The action of a code."""
+        if code < 6:
+            return "roll %d" % code if code else "roll"
+        c = code - 19
+        return "announce " + ROWS[code - 6] if c < 0 else "score %s %s" % (COLS[self.cols[c // 13]], ROWS[c % 13])
 
     def _do(self, w):
         p = []  # a roll's positions
@@ -149,10 +163,18 @@ class Game(Table):
             if len(b) != 1 or not 48 < b[0] < 54 or b[0] - 48 in p:
                 raise ValueError("positions are 1 to 5, each once")
             p.append(b[0] - 48)
-        if (ROLLS[1 if p else 0] if w[0] == "roll" else " ".join(w)) not in self.legal():
+        n = len(w)  # the action's code (see say), -1 for none
+        c = COLS.index(w[1]) if n == 3 and w[1] in COLS else 3
+        if w[0] == "roll":
+            c = 1 if p else 0
+        elif w[-1] not in ROWS or c not in self.cols or w[0] != ("score" if n == 3 else "announce") or n < 2:
+            c = -1
+        else:
+            c = (19 + 13 * self.cols.index(c) if n == 3 else 6) + ROWS.index(w[-1])
+        if c < 0 or self.codes().find(bytes([c])) < 0:  # (MicroPython's bytes have no `in` for ints)
             from cupcore import yambtext
             raise ValueError(yambtext.why(self, w))
-        if w[0] == "roll":
+        if c < 6:
             f = self.roll(len(p) or 5)
             d = list(self.last_roll if p else f)
             for i in range(len(p)):
@@ -160,11 +182,11 @@ class Game(Table):
             self.left -= 1
             self.last_roll = d
             return
-        r = ROWS.index(w[-1])
-        if w[0] == "announce":
-            self.said = r
+        if c < 19:
+            self.said = c - 6
             return
-        k = self.cols.index(COLS.index(w[1]))
+        k = (c - 19) // 13
+        r = (c - 19) % 13
         s = self.cells(self.turn, k)
         v = points(self.last_roll, r, 3 - self.left, self.params["pairs_same"], self.params["carriage"] == "four")
         old = totals(s)
