@@ -8,9 +8,9 @@ first roll, hand: any while the turn has rolled once, updown: both ends, middle:
 Small, as self-play's heap asks: legal() alone says what may be played (_do applies what it lists,
 and any reroll when it lists one); why an action is refused, and the summary's sheets, are
 cupcore.yambtext's, loaded only for them. No cupcore.rolls or cupcore.digits (two more modules).
-An action is a code (a byte: Game.codes, Game.say); legal() makes each text once a game, so that a
-record's 500 actions share 65 strings, and a device's screen, playing from the codes, makes only the
-texts it plays.
+An action is a code (a byte: Game.codes, say): self-play keeps a game's actions as their codes
+(cupcore.selfplay.Codes), each text made when it is read (a record's 500 actions would otherwise be a
+list and 65 strings); a device's screen plays from the codes.
 """
 
 from cupcore.dice import Table
@@ -22,8 +22,16 @@ PLAYERS = (1, 8)
 ROWS = "ones twos threes fours fives sixes min max pairs straight full carriage yamb".split()
 COLS = "up down free announce hand updown middle".split()
 PARAMS = {"columns": COLS, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: a list of COLS
-# An action's code (Game.codes, Game.say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * k + row
-# score COL ROW (k: the column's place in the game's columns).
+# An action's code (Game.codes, say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * COL + row
+# score COL ROW: the same in every game.
+_W = "announce score %s %s"  # (cut where used: its words as constants would be names kept for good)
+
+
+def say(c):
+    """The action of a code."""
+    if c < 6:
+        return " ".join(["roll", str(c)]) if c else "roll"
+    return _W[:9] + ROWS[c - 6] if c < 19 else _W[9:] % (COLS[(c - 19) // 13], ROWS[(c - 19) % 13])
 
 
 def points(dice, row, rolled, same, four):
@@ -103,7 +111,6 @@ class Game(Table):
         self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
         self.left = 3  # rolls left this turn; 3: not rolled yet
         self.said = None  # the row announced this turn
-        self.seen = None  # legal()'s texts, by code
 
     def cells(self, p, k):
         """Player p's column k (an index of self.cols): its 13 cells, 255 empty."""
@@ -122,16 +129,7 @@ class Game(Table):
         return self.said is None
 
     def legal(self):
-        if self.over:
-            return ()
-        if self.seen is None:  # (made by the first call: a device's screen plays from codes() and needs none)
-            self.seen = [None] * (19 + self.rounds)
-        out = []
-        for c in self.codes():  # each text made once a game: a record's actions share them
-            a = self.seen[c] or self.say(c)
-            self.seen[c] = a
-            out.append(a)
-        return out
+        return [say(c) for c in self.codes()] if not self.over else ()
 
     def codes(self):
         """The codes of the actions legal() lists (see say), as bytes: what a device's screen picks from
@@ -146,15 +144,8 @@ class Game(Table):
                     out.append(6 + r)
         for k in range(len(self.cols)):
             for r in self.opens(k):
-                out.append(19 + 13 * k + r)
+                out.append(19 + 13 * self.cols[k] + r)
         return out
-
-    def say(self, code):
-        """The action of a code."""
-        if code < 6:
-            return "roll %d" % code if code else "roll"
-        c = code - 19
-        return "announce " + ROWS[code - 6] if c < 0 else "score %s %s" % (COLS[self.cols[c // 13]], ROWS[c % 13])
 
     def _do(self, w):
         p = []  # a roll's positions
@@ -167,10 +158,10 @@ class Game(Table):
         c = COLS.index(w[1]) if n == 3 and w[1] in COLS else 3
         if w[0] == "roll":
             c = 1 if p else 0
-        elif w[-1] not in ROWS or c not in self.cols or w[0] != ("score" if n == 3 else "announce") or n < 2:
+        elif w[-1] not in ROWS or c not in self.cols or w[0] != (_W[9:14] if n == 3 else _W[:8]) or n < 2:
             c = -1
         else:
-            c = (19 + 13 * self.cols.index(c) if n == 3 else 6) + ROWS.index(w[-1])
+            c = (19 + 13 * c if n == 3 else 6) + ROWS.index(w[-1])
         if c < 0 or self.codes().find(bytes([c])) < 0:  # (MicroPython's bytes have no `in` for ints)
             from cupcore import yambtext
             raise ValueError(yambtext.why(self, w))
@@ -185,7 +176,7 @@ class Game(Table):
         if c < 19:
             self.said = c - 6
             return
-        k = (c - 19) // 13
+        k = self.cols.index((c - 19) // 13)
         r = (c - 19) % 13
         s = self.cells(self.turn, k)
         v = points(self.last_roll, r, 3 - self.left, self.params["pairs_same"], self.params["carriage"] == "four")

@@ -79,8 +79,9 @@ class Screen(tray.Screen):
         if self.s["over"]:
             self.press(A)
             return
+        from cupcore import yamb
         c = g.codes()
-        self.do(g.say(c[rng.below(len(c))]), play.ROLL_MS if c[0] < 6 else 0)
+        self.do(yamb.say(c[rng.below(len(c))]), play.ROLL_MS if c[0] < 6 else 0)
 
     def press(self, bit):
         if self.s["over"] or not self.mode and bit != DOWN and bit != UP:

@@ -63,8 +63,9 @@ def press(scr, bit):
         return
     elif bit == A:
         if x in c:  # its row announced, or the dice written in it
+            from cupcore import yamb
             r = x & 15
-            scr.do(g.say(6 + r if g.cols[x >> 4] == 3 and g.said is None else 19 + 13 * (x >> 4) + r))
+            scr.do(yamb.say(6 + r if g.cols[x >> 4] == 3 and g.said is None else 19 + 13 * g.cols[x >> 4] + r))
         return
     else:  # up/down: the next cell down the columns; left/right: across the rows (the nibbles swapped)
         c = c or [k * 16 + r for k in range(len(g.cols)) for r in range(14)]
