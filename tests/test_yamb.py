@@ -85,7 +85,9 @@ COLUMNS = (None, ["free"], ["up", "down", "free", "announce", "hand", "updown", 
 
 def _record(n, seed, cols):
     rec = selfplay.play("yamb", n, seed) if cols is None else None
-    if rec is None:
+    if rec is not None:
+        rec["actions"] = list(rec["actions"])  # (selfplay.Codes: JSON has a list)
+    else:
         game = replay.start({"pack": "yamb", "players": n, "seed": seed, "params": {"columns": cols}})
         from cupcore.rng import Rng
         pick = Rng(seed + 99)

@@ -30,11 +30,17 @@ def play(pack, players, seed, where=None, cap=CAP):
     if small:
         _drop("packs")
     acts = []
+    say = None
     if "engine" in pack:  # (else replay.start says there is no game; packs.load checked the name)
         name = "cupcore." + pack["engine"]
         __import__(name)
-        acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
-        del acts[:]
+        say = getattr(sys.modules[name], "say", None)
+        if say:  # (its own module: every other pack's self-play is as small as before)
+            from cupcore.codes import Codes
+            acts = Codes(say)
+        else:
+            acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
+            del acts[:]
     from cupcore import replay
     game = replay.start(rec, where, pack)
     pack = replay = None
@@ -44,9 +50,9 @@ def play(pack, players, seed, where=None, cap=CAP):
     chooser = Rng(seed ^ 0x2AAAAAAA)
     cap = min(cap, getattr(game, "CAP", cap))  # a game that never ends (the plain cup) sets its own
     while not game.over and len(acts) < cap:
-        legal = game.legal()
+        legal = game.codes() if say else game.legal()
         a = legal[chooser.below(len(legal))]
-        game.apply(a)
+        game.apply(say(a) if say else a)
         acts.append(a)
     return rec
 
