@@ -138,7 +138,7 @@ def test_legal_is_what_apply_takes_and_a_rejected_action_changes_nothing(pack):
     for seed in range(3):
         rec = selfplay.play(pack, n, seed)
         game = replay.start(rec)
-        for a in rec["actions"] + [None]:
+        for a in list(rec["actions"]) + [None]:  # (Yamb's are cupcore.codes.Codes)
             legal = list(game.legal())
             for act in legal:
                 probe = replay.load(dict(rec, actions=rec["actions"][:game.count]))

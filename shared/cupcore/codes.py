@@ -11,8 +11,14 @@ class Codes:
         self.say = say
         self.codes = bytearray()
 
-    def append(self, c):
-        self.codes.append(c)
+    def play(self, game, chooser, cap):
+        """selfplay.play's loop: each action drawn from game.codes(), which lists what legal() does, as
+        from legal(), its text made to apply it."""
+        while not game.over and len(self.codes) < cap:
+            c = game.codes()
+            c = c[chooser.below(len(c))]
+            game.apply(self.say(c))
+            self.codes.append(c)
 
     def __len__(self):
         return len(self.codes)

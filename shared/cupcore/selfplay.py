@@ -30,14 +30,12 @@ def play(pack, players, seed, where=None, cap=CAP):
     if small:
         _drop("packs")
     acts = []
-    say = None
     if "engine" in pack:  # (else replay.start says there is no game; packs.load checked the name)
         name = "cupcore." + pack["engine"]
         __import__(name)
-        say = getattr(sys.modules[name], "say", None)
-        if say:  # (its own module: every other pack's self-play is as small as before)
+        if hasattr(sys.modules[name], "say"):  # an engine whose actions have codes (Yamb): a byte each
             from cupcore.codes import Codes
-            acts = Codes(say)
+            acts = Codes(sys.modules[name].say)
         else:
             acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
             del acts[:]
@@ -49,10 +47,12 @@ def play(pack, players, seed, where=None, cap=CAP):
     rec["actions"] = acts
     chooser = Rng(seed ^ 0x2AAAAAAA)
     cap = min(cap, getattr(game, "CAP", cap))  # a game that never ends (the plain cup) sets its own
+    if type(acts) is not list:
+        acts.play(game, chooser, cap)
     while not game.over and len(acts) < cap:
-        legal = game.codes() if say else game.legal()
+        legal = game.legal()
         a = legal[chooser.below(len(legal))]
-        game.apply(say(a) if say else a)
+        game.apply(a)
         acts.append(a)
     return rec
 

@@ -100,7 +100,6 @@ def opens(col, s, left, said):
 
 
 class Game(Table):
-    RESERVE = 560  # 3 players, 4 columns: 156 turns of 2 to 5 actions (self-play: 495 to 543)
     sheets = True  # False: the summary leaves out `sheet` and `totals` (a device screen reads self.sheet)
 
     def __init__(self, pack, players, params, rng, stack):
