@@ -138,3 +138,37 @@ def test_a_full_table_of_the_cup_s_player_saves_within_the_store_s_size(tmp_path
     worst = json.dumps(dict(rec, actions=(turn * 13 + other * 39) * 8))
     assert len(worst) + 14 <= MOST < 2 * len(worst)  # raised only as far as that needs
     assert max(len(yamb.ROWS[r]) for r in range(13)) == len("carriage")
+
+
+def test_every_code_says_an_action_that_yambcode_reads_back_and_other_texts_have_none():
+    from cupfw.games import yambcode
+    for c in list(range(110)) + [128 + m for m in range(32) if m & (m - 1)]:
+        assert yambcode.code(yamb.say(c)) == c
+    for bad in ("roll 3 1", "roll 1 1", "roll 6", "roll 0", "roll -1", "roll 99999999999", "roll  1", "",
+                "score up", "score foo ones", "announce", "announce up ones", "yamb", "score up ones x"):
+        assert yambcode.code(bad) == -1, bad
+
+
+def test_a_game_s_actions_are_kept_as_codes_and_read_as_their_texts(tmp_path):
+    """Not the demo: the record's actions a byte each (cupfw.games.yambcode.Actions), saved and resumed as
+    the same texts; a text no code says (positions not rising) turns them all back into texts."""
+    from cupfw.games import yambcode
+    app = App(Board(data_dir=str(tmp_path), seed=1))
+    rec = {"pack": "yamb", "players": 3, "seed": 4, "actions": []}
+    app.start(rec, 0)
+    app.run(40)
+    scr = app.scr
+    rng = Rng(4)
+    while len(scr.rec["actions"]) < 30:
+        if not scr.anim:
+            scr.auto(rng)
+        app.run(40)
+    app.run(600)  # (the last action saved)
+    got = scr.rec["actions"]
+    assert type(got).__name__ == "Actions" and got.words is None and len(got.codes) == len(got) > 20
+    texts = list(got)
+    assert replay.load(dict(rec, actions=texts)).summary() == replay.load(dict(rec, actions=got)).summary()
+    assert Store(str(tmp_path)).read("game.json")["actions"] == texts
+    mixed = yambcode.Actions(texts[:2], 8)
+    mixed.append("roll 3 1")
+    assert mixed.words is not None and list(mixed) == texts[:2] + ["roll 3 1"] and mixed[0:3] == list(mixed)

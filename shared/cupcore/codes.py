@@ -11,20 +11,20 @@ class Codes:
         self.say = say
         self.codes = bytearray()
 
-    def play(self, game, chooser, cap):
+    def play(self, game, rng, cap):
         """selfplay.play's loop: each action drawn from game.codes(), which lists what legal() does, as
         from legal(), its text made to apply it."""
         while not game.over and len(self.codes) < cap:
             c = game.codes()
-            c = c[chooser.below(len(c))]
+            c = c[rng.below(len(c))]
             game.apply(self.say(c))
             self.codes.append(c)
 
     def __len__(self):
         return len(self.codes)
 
-    def __eq__(self, other):
-        return list(self) == list(other)
+    def __eq__(self, x):
+        return list(self) == list(x)
 
     def __getitem__(self, i):
         """An action, or a list of them for a slice."""

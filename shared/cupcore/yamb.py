@@ -8,9 +8,10 @@ first roll, hand: any while the turn has rolled once, updown: both ends, middle:
 Small, as self-play's heap asks: legal() alone says what may be played (_do applies what it lists,
 and any reroll when it lists one); why an action is refused, and the summary's sheets, are
 cupcore.yambtext's, loaded only for them. No cupcore.rolls or cupcore.digits (two more modules).
-An action is a code (a byte: Game.codes, say): self-play keeps a game's actions as their codes
-(cupcore.selfplay.Codes), each text made when it is read (a record's 500 actions would otherwise be a
-list and 65 strings); a device's screen plays from the codes.
+An action is a code (a byte: Game.codes, say): self-play (cupcore.codes) and a device's game
+(cupfw.games.yambcode) keep a game's actions as their codes, each text made when it is read (a
+record's 500 to 1,400 actions would otherwise be a list and 65 to 71 strings); a device's screen plays
+from the codes.
 """
 
 from cupcore.dice import Table
@@ -23,25 +24,25 @@ ROWS = "ones twos threes fours fives sixes min max pairs straight full carriage 
 COLS = "up down free announce hand updown middle".split()
 PARAMS = {"columns": COLS, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: a list of COLS
 # An action's code (Game.codes, say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * COL + row
-# score COL ROW: the same in every game.
+# score COL ROW, 128 + the positions' bits for roll P Q... (two or more, rising): the same in every game.
 _W = "announce score %s %s"  # (cut where used: its words as constants would be names kept for good)
 
 
 def say(c):
     """The action of a code."""
-    if c < 6:
-        return " ".join(["roll", str(c)]) if c else "roll"
+    if c < 6 or c > 127:
+        return " ".join(["roll"] + [str(i + 1) for i in range(5) if (c & 31 if c > 127 else 1 << c >> 1) >> i & 1])
     return _W[:9] + ROWS[c - 6] if c < 19 else _W[9:] % (COLS[(c - 19) // 13], ROWS[(c - 19) % 13])
 
 
-def points(dice, row, rolled, same, four):
-    """What the dice (a list) score in row (an index of ROWS); rolled: the turn's rolls so far (the
-    straight's 66, 56, 46); same: pairs_same; four: carriage counts only the four dice. (No list made:
-    the cup's player asks for every row.)"""
-    if row < 6:
-        return dice.count(row + 1) * (row + 1)
+def points(dice, k, x, p, four):
+    """What the dice (a list) score in row k (an index of ROWS); x: the turn's rolls so far (the
+    straight's 66, 56, 46); p: pairs_same; four: carriage counts only the four dice. (No list made:
+    the cup's player asks for every row. Short argument names: each is a name MicroPython keeps.)"""
+    if k < 6:
+        return dice.count(k + 1) * (k + 1)
     total = sum(dice)
-    if row < 8:
+    if k < 8:
         return total
     lo = hi = top = most = 0  # the two faces of two or more dice; the largest count and its face
     for f in range(1, 7):
@@ -50,13 +51,13 @@ def points(dice, row, rolled, same, four):
             lo, hi = hi, f
         if n > top:
             top, most = n, f
-    if row == 8:
-        return 2 * (lo + hi) + 10 if lo else 4 * hi + 10 if same and top > 3 else 0
-    if row == 9:
-        return 76 - 10 * rolled if top == 1 and not (1 in dice and 6 in dice) else 0
-    if row == 10:
+    if k == 8:
+        return 2 * (lo + hi) + 10 if lo else 4 * hi + 10 if p and top > 3 else 0
+    if k == 9:
+        return 76 - 10 * x if top == 1 and not (1 in dice and 6 in dice) else 0
+    if k == 10:
         return total + 30 if top == 3 and lo else 0
-    if row == 11:
+    if k == 11:
         return (4 * most if four else total) + 40 if top > 3 else 0
     return total + 50 if top == 5 else 0
 
@@ -71,15 +72,15 @@ def totals(cells):
     return t
 
 
-def opens(col, s, left, said):
-    """The rows open in a column of kind col (an index of COLS) whose cells are s (255: empty), with left
+def opens(c, s, left, said):
+    """The rows open in a column of kind c (an index of COLS) whose cells are s (255: empty), with left
     rolls left this turn (3: none made yet) and said the row announced (or None)."""
-    if left == 3 or (col == 3) != (said is not None):
+    if left == 3 or (c == 3) != (said is not None):
         return []
-    if col == 3:
+    if c == 3:
         return [said] if s[said] == 255 else []
-    if col == 2 or col == 4:
-        return [r for r in range(13) if s[r] == 255] if col == 2 or left == 2 else []
+    if c == 2 or c == 4:
+        return [r for r in range(13) if s[r] == 255] if c == 2 or left == 2 else []
     top = low = up = down = -1  # the topmost and bottommost empty rows; middle's two
     for r in range(13):
         if s[r] == 255:
@@ -90,10 +91,10 @@ def opens(col, s, left, said):
                 up = r
             elif down < 0:
                 down = r
-    if col == 6:
+    if c == 6:
         top, low = up, down
-    elif col < 2 or top == low:
-        top, low = low if col == 1 else top, -1
+    elif c < 2 or top == low:
+        top, low = low if c == 1 else top, -1
     if top < 0 or low < 0:
         return [max(top, low)] if max(top, low) >= 0 else []
     return [top, low]
