@@ -110,8 +110,7 @@ def check_params(params, base, obj):
     (the engine's PARAMS).
 
     params maps name -> (lo, hi) for an integer range, or a tuple of allowed values
-    (strings or booleans), or a list of allowed integers, or a list of strings (the value is a list of
-    them, each once, at least one), or None where the engine
+    (strings or booleans), or a list of allowed integers, or None where the engine
     checks the value itself. (Argument names the core interns anyway: on MicroPython a function's
     argument names are kept for good, and the device's pool of names has no room to spare.)
     """
@@ -133,9 +132,6 @@ def check_params(params, base, obj):
         if type(want[0]) is int and type(want) is tuple:
             if type(v) is not int or v < want[0] or v > want[1]:
                 raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
-        elif type(want) is list and type(want[0]) is str:  # a list of these, each once
-            if type(v) is not list or not v or [x for x in v if x not in want or v.count(x) > 1]:
-                raise ValueError("params: %s must be a list of %s, each once" % (k, ", ".join(want)))
         elif not [w for w in want if w == v and type(w) is type(v)]:
             raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
     return out

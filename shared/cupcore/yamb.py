@@ -18,21 +18,35 @@ from cupcore.dice import Table
 
 KIND = "dice"
 PLAYERS = (1, 8)
-# Rows and columns by their action names, in sheet order (made at import from strings too long to be
-# interned: a short string constant would be a name MicroPython keeps for good).
-ROWS = "ones twos threes fours fives sixes min max pairs straight full carriage yamb".split()
-COLS = "up down free announce hand updown middle".split()
-PARAMS = {"columns": COLS, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: a list of COLS
+# Rows and columns by their action names, in sheet order, each between spaces (word, index): one string
+# each, too long to be interned, and no list of 20 strings kept while a game is up.
+ROWS = " ones twos threes fours fives sixes min max pairs straight full carriage yamb "
+COLS = " up down free announce hand updown middle "
+PARAMS = {"columns": None, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: Game checks it
 # An action's code (Game.codes, say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * COL + row
 # score COL ROW, 128 + the positions' bits for roll P Q... (two or more, rising): the same in every game.
 _W = "announce score %s %s"  # (cut where used: its words as constants would be names kept for good)
+
+
+def word(s, i):
+    """The i-th word of s (ROWS or COLS)."""
+    a = 0
+    for _ in range(i + 1):
+        a = s.find(" ", a) + 1
+    return s[a:s.find(" ", a)]
+
+
+def index(s, w):
+    """Where the word w is in s (ROWS or COLS); -1 if it is not one of them."""
+    i = s.find(" %s " % w) if w and w.find(" ") < 0 else -1
+    return s.count(" ", 0, i) if i >= 0 else -1
 
 
 def say(c):
     """The action of a code."""
     if c < 6 or c > 127:
         return " ".join(["roll"] + [str(i + 1) for i in range(5) if (c & 31 if c > 127 else 1 << c >> 1) >> i & 1])
-    return _W[:9] + ROWS[c - 6] if c < 19 else _W[9:] % (COLS[(c - 19) // 13], ROWS[(c - 19) % 13])
+    return _W[:9] + word(ROWS, c - 6) if c < 19 else _W[9:] % (word(COLS, (c - 19) // 13), word(ROWS, (c - 19) % 13))
 
 
 def points(dice, k, x, p, four):
@@ -106,7 +120,11 @@ class Game(Table):
     def __init__(self, pack, players, params, rng, stack):
         Table.__init__(self, pack, players, rng, stack)
         self.params = params  # the checked params, for the cup's player (cupcore.bots)
-        self.cols = [COLS.index(c) for c in params["columns"]]  # (a list: MicroPython's bytes have no `in` for ints)
+        c = params["columns"]
+        self.cols = [index(COLS, x) if type(x) is str and c.count(x) == 1 else -1 for x in c] \
+            if type(c) is list and c else [-1]  # (a list: MicroPython's bytes have no `in` for ints)
+        if -1 in self.cols:
+            raise ValueError("params: columns must be a list of%s, each once" % COLS[:-1].replace(" ", ", ")[1:])
         self.rounds = 13 * len(self.cols)
         self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
         self.left = 3  # rolls left this turn; 3: not rolled yet
@@ -155,13 +173,14 @@ class Game(Table):
                 raise ValueError("positions are 1 to 5, each once")
             p.append(b[0] - 48)
         n = len(w)  # the action's code (see say), -1 for none
-        c = COLS.index(w[1]) if n == 3 and w[1] in COLS else 3
+        c = index(COLS, w[1]) if n == 3 else 3
+        r = index(ROWS, w[-1])
         if w[0] == "roll":
             c = 1 if p else 0
-        elif w[-1] not in ROWS or c not in self.cols or w[0] != (_W[9:14] if n == 3 else _W[:8]) or n < 2:
+        elif r < 0 or c not in self.cols or w[0] != (_W[9:14] if n == 3 else _W[:8]) or n < 2:
             c = -1
         else:
-            c = (19 + 13 * c if n == 3 else 6) + ROWS.index(w[-1])
+            c = (19 + 13 * c if n == 3 else 6) + r
         if c < 0 or self.codes().find(bytes([c])) < 0:  # (MicroPython's bytes have no `in` for ints)
             from cupcore import yambtext
             raise ValueError(yambtext.why(self, w))
@@ -192,7 +211,7 @@ class Game(Table):
     def _public(self, d):
         Table._public(self, d)
         d["rolls_left"] = None if self.over else self.left
-        d["announced"] = None if self.said is None else ROWS[self.said]
+        d["announced"] = None if self.said is None else word(ROWS, self.said)
         if self.sheets:
             from cupcore import yambtext
             yambtext.sheets(self, d)

@@ -1,7 +1,10 @@
 """Yamb's words (RULES.md section 11), loaded only when they are asked for: why an action is refused,
 and the summary's `sheet` and `totals`. (cupcore.yamb plays what its legal() lists and nothing else.)"""
 
-from cupcore.yamb import COLS, ROWS, totals
+from cupcore import yamb
+
+COLS = yamb.COLS.split()  # (lists while this module is loaded: refusals and sheets are rare)
+ROWS = yamb.ROWS.split()
 
 
 def why(g, w):
@@ -43,6 +46,6 @@ def sheets(g, d, seat=None):
         for k in range(len(g.cols)):
             s = g.cells(p, k)
             one[COLS[g.cols[k]]] = dict([(ROWS[r], None if s[r] == 255 else s[r]) for r in range(13)])
-            t[COLS[g.cols[k]]] = totals(s)
+            t[COLS[g.cols[k]]] = yamb.totals(s)
         d["sheet"][p] = one
         d["totals"][p] = t

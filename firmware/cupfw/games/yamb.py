@@ -50,8 +50,8 @@ class Screen(tray.Screen):
         t = b["turn"] + 1
         if w[0] == "score":  # the points read back from the sheet (0 is a scratch)
             from cupcore import yamb
-            r = yamb.ROWS.index(w[2])
-            p = g.sheet[((t - 1) * len(g.cols) + g.cols.index(yamb.COLS.index(w[1]))) * 13 + r]
+            r = yamb.index(yamb.ROWS, w[2])
+            p = g.sheet[((t - 1) * len(g.cols) + g.cols.index(yamb.index(yamb.COLS, w[1]))) * 13 + r]
             self.mood = 2 if not p else 1 if r > 8 else 0
             return "P%d writes %d\nin %s %s" % (t, p, w[1], w[2])
         if w[0] == "announce":
@@ -102,7 +102,7 @@ class Screen(tray.Screen):
         info = "B rolls %d again" % m if m else ""
         if g.said is not None:
             from cupcore import yamb
-            info = tray.word(_W, 6) + yamb.ROWS[g.said]
+            info = tray.word(_W, 6) + yamb.word(yamb.ROWS, g.said)
         return tray.Screen.lines(self)[0], info, \
             "" if self.s["over"] else tray.word(_W, 5 if m else 3 if n > 2 else 4 if n else 0)
 

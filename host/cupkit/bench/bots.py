@@ -241,7 +241,9 @@ def midnight_random(params, view):
 def yamb_random(params, view):
     """Yamb: any legal action, drawn from the view (the same view, the same action), as self-play does."""
     from cupcore.rng import Rng
-    from cupcore.yamb import COLS, ROWS, opens
+    from cupcore.yamb import opens
+    from cupcore import yamb
+    COLS, ROWS = yamb.COLS.split(), yamb.ROWS.split()
     left = view["rolls_left"]
     if left == 3:
         return "roll"
