@@ -33,12 +33,11 @@ def play(pack, players, seed, where=None, cap=CAP):
     if "engine" in pack:  # (else replay.start says there is no game; packs.load checked the name)
         name = "cupcore." + pack["engine"]
         __import__(name)
+        acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
+        del acts[:]
         if hasattr(sys.modules[name], "say"):  # an engine whose actions have codes (Yamb): a byte each
             from cupcore.codes import Codes
             acts = Codes(sys.modules[name].say)
-        else:
-            acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
-            del acts[:]
     from cupcore import replay
     game = replay.start(rec, where, pack)
     pack = replay = None
