@@ -12,7 +12,7 @@ string cut where they are used, and the sheet's state is the tray's own attribut
 from cupfw import play
 from cupfw.games import tray
 from cupfw.hal import UP, DOWN, A, B
-from cupfw.app import SHAKE
+from cupfw.app import SHAKE, drop
 
 try:
     from micropython import const
@@ -25,7 +25,19 @@ _W = const("no rolls left: B*1 roll left*2 rolls left*A:roll  v:sheet*A:mark B:s
            "announced: ")
 
 
+def _page(scr):
+    """The sheet page's module, imported when a sheet first opens and held by the screen alone (out of
+    sys.modules at once): it leaves memory with the screen."""
+    if scr.page is None:
+        from cupfw.games import yambsheet
+        scr.page = yambsheet
+        drop("cupfw.games.yambsheet")
+    return scr.page
+
+
 class Screen(tray.Screen):
+    page = None  # cupfw.games.yambsheet, once a sheet has opened
+
     def __init__(self, app, arg):
         # No summary of the game builds the sheets' dicts (56 for eight players of seven columns): the
         # screen reads the engine's cells.
@@ -90,8 +102,7 @@ class Screen(tray.Screen):
         if self.s["over"] or not self.mode and bit != DOWN and bit != UP:
             tray.Screen.press(self, bit)
         else:
-            from cupfw.games import yambsheet
-            yambsheet.press(self, bit)
+            _page(self).press(self, bit)
 
     def lines(self):
         g = self.g
@@ -110,5 +121,4 @@ class Screen(tray.Screen):
         if not self.mode or self.s["over"]:
             tray.Screen.paint(self, fb)
         else:
-            from cupfw.games import yambsheet
-            yambsheet.paint(self, fb)
+            _page(self).paint(self, fb)

@@ -15,7 +15,13 @@ is empty (the announce column filled with a good roll, the other columns kept), 
 cells are left, the row its best chase aims at.
 """
 
-from cupcore.yamb import COLS, ROWS, index, opens, points, word
+from cupcore import yamb
+from cupcore.yamb import opens, points
+
+# The rows' and columns' names as lists while the cup's player is loaded (cupcore.yamb keeps them as strings):
+# made once, not a string each per cell a decision reads.
+ROWS = yamb.ROWS.split()
+COLS = yamb.COLS.split()
 
 _PAR = (2, 5, 8, 11, 14, 17, -12, 24, 18, 40, 35, 40, 30)  # per row; min's is negative: 12 less it is worth
 _LOOSE = 3
@@ -32,7 +38,7 @@ def move(params, view):
         return "roll"
     sheet = view["sheet"][view["turn"]]
     said = view["announced"]
-    said = None if said is None else index(ROWS, said)
+    said = None if said is None else ROWS.index(said)
     d = view["last_roll"]
     rolled = 3 - left
     same = params["pairs_same"]
@@ -45,9 +51,9 @@ def move(params, view):
     s = bytearray(13)
     for name in params["columns"]:
         col = sheet[name]
-        c = index(COLS, name)
+        c = COLS.index(name)
         for r in range(13):
-            s[r] = 255 if col[word(ROWS, r)] is None else 0
+            s[r] = 255 if col[ROWS[r]] is None else 0
         for r in opens(c, s, left, said):
             now[n] = c * 16 + r
             n += 1
@@ -69,7 +75,7 @@ def move(params, view):
         if v > best:
             best, act = v, x
     if act >= 0 and best > 0 and empty >> (act & 15) & 1:
-        return "announce " + word(ROWS, act & 15)  # a good roll into the announce column: the others kept
+        return "announce " + ROWS[act & 15]  # a good roll into the announce column: the others kept
     if not left or not len(later) and not empty:
         return _score(act)
     forced = not len(later)  # only announce cells are left: announce the row of the best chase
@@ -129,7 +135,7 @@ def move(params, view):
             if e > best:
                 best, keep, target = e, k, r
     if forced:
-        return "announce " + word(ROWS, later[0] & 15 if target is None else target)
+        return "announce " + ROWS[later[0] & 15 if target is None else target]
     if keep is None or keep == 31:
         return _score(act)
     return "roll " + " ".join([str(i + 1) for i in range(5) if not keep >> i & 1])
@@ -148,7 +154,7 @@ def _dice(d, lo, hi, once=False, pairs=None):
 
 def _score(x):
     """The score action of an open cell (column kind * 16 + row)."""
-    return "score %s %s" % (word(COLS, x >> 4), word(ROWS, x & 15))
+    return "score %s %s" % (COLS[x >> 4], ROWS[x & 15])
 
 
 def _worth(r, v, c):
