@@ -11,6 +11,8 @@ from cupcore import replay, selfplay, yamb
 
 from conftest import load_scenarios, run_mp_json
 
+ROWS = [yamb.word(0, r) for r in range(13)]
+
 RULES = ("first roll is all five dice", "rerolls those positions in place", "order written",
          "roll 1 2 3 4 5 rerolls every die", "bare roll is only the turn's first", "first roll is every die",
          "positions are 1 to 5", "three rolls at most", "score needs a roll first", "after any roll ends the turn",
@@ -111,7 +113,7 @@ def test_random_games_fill_every_cell_and_total_by_the_rules(cols):
             s = game.summary()
             for p in range(n):
                 for c, col in s["sheet"][p].items():
-                    assert s["totals"][p][c] == _total([col[r] for r in yamb.ROWS.split()])
+                    assert s["totals"][p][c] == _total([col[r] for r in ROWS])
                 assert s["scores"][p] == sum(s["totals"][p].values())
         assert s["over"] and s["rolls_left"] is None and s["announced"] is None
         assert all(v is not None for sh in s["sheet"] for col in sh.values() for v in col.values())
@@ -125,8 +127,8 @@ def test_legal_is_exactly_what_apply_takes():
     """Every action of the form the engine reads applies exactly when legal() lists it (a reroll of any
     positions when it lists `roll 1`), and a refused one changes nothing."""
     cols = ["up", "down", "free", "announce", "hand", "updown", "middle"]
-    forms = ["roll", "roll 1", "roll 2 4", "roll 1 2 3 4 5"] + ["announce " + r for r in yamb.ROWS.split()] + [
-        "score %s %s" % (c, r) for c in cols for r in yamb.ROWS.split()]
+    forms = ["roll", "roll 1", "roll 2 4", "roll 1 2 3 4 5"] + ["announce " + r for r in ROWS] + [
+        "score %s %s" % (c, r) for c in cols for r in ROWS]
     rec = _record(2, 5, cols)
     game = replay.start(rec)
     for a in rec["actions"][:150]:

@@ -137,7 +137,7 @@ def test_a_full_table_of_the_cup_s_player_saves_within_the_store_s_size(tmp_path
     other = ["roll", "roll 1 2 3 4 5", "roll 1 2 3 4 5", "score down carriage"]
     worst = json.dumps(dict(rec, actions=(turn * 13 + other * 39) * 8))
     assert len(worst) + 14 <= MOST < 2 * len(worst)  # raised only as far as that needs
-    assert max(len(r) for r in yamb.ROWS.split()) == len("carriage")
+    assert max(len(yamb.word(0, r)) for r in range(13)) == len("carriage")
 
 
 def test_every_code_says_an_action_that_yambcode_reads_back_and_other_texts_have_none():

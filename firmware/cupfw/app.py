@@ -106,6 +106,7 @@ class App:
         if self.name:  # (a game after a game of the same screen too: its module comes in again after the game)
             drop("cupfw." + self.name)
         drop("cupfw.games.tray")  # the dice tray that the luck games' screens share
+        drop("cupfw.games.yambsheet")  # Yamb's sheet page, imported by its screen when first opened
         for e in (cupcore.ENGINES + "dice digits rolls cards yambtext").split():
             drop("cupcore." + e)
         if name[:6] != "games.":

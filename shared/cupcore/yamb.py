@@ -16,28 +16,38 @@ from the codes.
 
 from cupcore.dice import Table
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 KIND = "dice"
 PLAYERS = (1, 8)
-# Rows and columns by their action names, in sheet order, each between spaces (word, index): one string
-# each, too long to be interned, and no list of 20 strings kept while a game is up.
-ROWS = " ones twos threes fours fives sixes min max pairs straight full carriage yamb "
-COLS = " up down free announce hand updown middle "
-PARAMS = {"columns": None, "pairs_same": (True, False), "carriage": ("all", "four")}  # columns: Game checks it
+# Rows (word(0, i)) and columns (word(1, i)) by their action names, in sheet order, each between spaces: no
+# list of 20 strings kept while a game is up. The short words below are cut from long constants where they
+# are used: as constants of their own each would be a name MicroPython keeps for good.
+_ROWS = const(" ones twos threes fours fives sixes min max pairs straight full carriage yamb ")
+_COLS = const(" up down free announce hand updown middle ")
+_W = const("announce score %s %s")
+_P = const("pairs_same carriage four announced")
+PARAMS = {"columns": None, _P[:10]: (True, False), _P[11:19]: ("all", _P[20:24])}  # columns: Game checks it
 # An action's code (Game.codes, say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * COL + row
 # score COL ROW, 128 + the positions' bits for roll P Q... (two or more, rising): the same in every game.
-_W = "announce score %s %s"  # (cut where used: its words as constants would be names kept for good)
 
 
-def word(s, i):
-    """The i-th word of s (ROWS or COLS)."""
+def word(k, i):
+    """Row i's name (k 0) or column kind i's (k 1)."""
+    s = _COLS if k else _ROWS
     a = 0
     for _ in range(i + 1):
         a = s.find(" ", a) + 1
     return s[a:s.find(" ", a)]
 
 
-def index(s, w):
-    """Where the word w is in s (ROWS or COLS); -1 if it is not one of them."""
+def index(k, w):
+    """The row (k 0) or column kind (k 1) named w; -1 for none."""
+    s = _COLS if k else _ROWS
     i = s.find(" %s " % w) if w and w.find(" ") < 0 else -1
     return s.count(" ", 0, i) if i >= 0 else -1
 
@@ -46,18 +56,18 @@ def say(c):
     """The action of a code."""
     if c < 6 or c > 127:
         return " ".join(["roll"] + [str(i + 1) for i in range(5) if (c & 31 if c > 127 else 1 << c >> 1) >> i & 1])
-    return _W[:9] + word(ROWS, c - 6) if c < 19 else _W[9:] % (word(COLS, (c - 19) // 13), word(ROWS, (c - 19) % 13))
+    return _W[:9] + word(0, c - 6) if c < 19 else _W[9:] % (word(1, (c - 19) // 13), word(0, (c - 19) % 13))
 
 
-def points(dice, k, x, p, four):
-    """What the dice (a list) score in row k (an index of ROWS); x: the turn's rolls so far (the
-    straight's 66, 56, 46); p: pairs_same; four: carriage counts only the four dice. (No list made:
+def points(dice, k, x, p, c):
+    """What the dice (a list) score in row k (word(0, k) names it); x: the turn's rolls so far (the
+    straight's 66, 56, 46); p: pairs_same; c: carriage counts only the four dice. (No list made:
     the cup's player asks for every row. Short argument names: each is a name MicroPython keeps.)"""
     if k < 6:
         return dice.count(k + 1) * (k + 1)
-    total = sum(dice)
+    t = sum(dice)
     if k < 8:
-        return total
+        return t
     lo = hi = top = most = 0  # the two faces of two or more dice; the largest count and its face
     for f in range(1, 7):
         n = dice.count(f)
@@ -70,13 +80,13 @@ def points(dice, k, x, p, four):
     if k == 9:
         return 76 - 10 * x if top == 1 and not (1 in dice and 6 in dice) else 0
     if k == 10:
-        return total + 30 if top == 3 and lo else 0
+        return t + 30 if top == 3 and lo else 0
     if k == 11:
-        return (4 * most if four else total) + 40 if top > 3 else 0
-    return total + 50 if top == 5 else 0
+        return (4 * most if c else t) + 40 if top > 3 else 0
+    return t + 50 if top == 5 else 0
 
 
-def totals(cells):
+def total(cells):
     """A column's total from its 13 cells (255: empty): upper, its bonus, minimax and lower."""
     c = [0 if v == 255 else v for v in cells]
     up = sum(c[:6])
@@ -87,7 +97,7 @@ def totals(cells):
 
 
 def opens(c, s, left, said):
-    """The rows open in a column of kind c (an index of COLS) whose cells are s (255: empty), with left
+    """The rows open in a column of kind c (word(1, c) names it) whose cells are s (255: empty), with left
     rolls left this turn (3: none made yet) and said the row announced (or None)."""
     if left == 3 or (c == 3) != (said is not None):
         return []
@@ -121,10 +131,10 @@ class Game(Table):
         Table.__init__(self, pack, players, rng, stack)
         self.params = params  # the checked params, for the cup's player (cupcore.bots)
         c = params["columns"]
-        self.cols = [index(COLS, x) if type(x) is str and c.count(x) == 1 else -1 for x in c] \
+        self.cols = [index(1, x) if type(x) is str and c.count(x) == 1 else -1 for x in c] \
             if type(c) is list and c else [-1]  # (a list: MicroPython's bytes have no `in` for ints)
         if -1 in self.cols:
-            raise ValueError("params: columns must be a list of%s, each once" % COLS[:-1].replace(" ", ", ")[1:])
+            raise ValueError("params: columns must be a list of%s, each once" % _COLS[:-1].replace(" ", ", ")[1:])
         self.rounds = 13 * len(self.cols)
         self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
         self.left = 3  # rolls left this turn; 3: not rolled yet
@@ -139,12 +149,10 @@ class Game(Table):
         """The rows open now in column k (an index of self.cols) of the player to act."""
         return opens(self.cols[k], self.cells(self.turn, k), self.left, self.said)
 
-    def stuck(self):
-        """A reroll could leave nothing to score: no announcement, and only announce or hand cells empty."""
-        for k in range(len(self.cols)):
-            if self.cols[k] != 3 and self.cols[k] != 4 and self.cells(self.turn, k).find(b"\xff") >= 0:
-                return False
-        return self.said is None
+    def value(self, r):
+        """What the dice on the table score in row r now."""
+        p = self.params
+        return points(self.last_roll, r, 3 - self.left, p[_P[:10]], p[_P[11:19]] == _P[20:24])
 
     def legal(self):
         return [say(c) for c in self.codes()] if not self.over else ()
@@ -154,7 +162,11 @@ class Game(Table):
         without making every action's text."""
         if self.left == 3:
             return b"\x00"
-        out = bytearray(b"\x01\x02\x03\x04\x05" if self.left and not self.stuck() else b"")
+        may = self.said is not None  # a reroll leaves something to score: not only announce or hand cells empty
+        for k in range(len(self.cols)):
+            if self.cols[k] != 3 and self.cols[k] != 4 and self.cells(self.turn, k).find(b"\xff") >= 0:
+                may = True
+        out = bytearray(b"\x01\x02\x03\x04\x05" if self.left and may else b"")
         if self.left == 2 and self.said is None and 3 in self.cols:
             s = self.cells(self.turn, self.cols.index(3))
             for r in range(13):
@@ -173,8 +185,8 @@ class Game(Table):
                 raise ValueError("positions are 1 to 5, each once")
             p.append(b[0] - 48)
         n = len(w)  # the action's code (see say), -1 for none
-        c = index(COLS, w[1]) if n == 3 else 3
-        r = index(ROWS, w[-1])
+        c = index(1, w[1]) if n == 3 else 3
+        r = index(0, w[-1])
         if w[0] == "roll":
             c = 1 if p else 0
         elif r < 0 or c not in self.cols or w[0] != (_W[9:14] if n == 3 else _W[:8]) or n < 2:
@@ -198,11 +210,11 @@ class Game(Table):
         k = self.cols.index((c - 19) // 13)
         r = (c - 19) % 13
         s = self.cells(self.turn, k)
-        v = points(self.last_roll, r, 3 - self.left, self.params["pairs_same"], self.params["carriage"] == "four")
-        old = totals(s)
+        v = self.value(r)
+        old = total(s)
         s[r] = v
         i = (self.turn * len(self.cols) + k) * 13 + r
-        self._done(totals(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
+        self._done(total(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
         self.sheet[i] = v
         self.said = None
         if not self.over:
@@ -211,7 +223,7 @@ class Game(Table):
     def _public(self, d):
         Table._public(self, d)
         d["rolls_left"] = None if self.over else self.left
-        d["announced"] = None if self.said is None else word(ROWS, self.said)
+        d[_P[25:]] = None if self.said is None else word(0, self.said)
         if self.sheets:
             from cupcore import yambtext
             yambtext.sheets(self, d)

@@ -3,8 +3,8 @@ and the summary's `sheet` and `totals`. (cupcore.yamb plays what its legal() lis
 
 from cupcore import yamb
 
-COLS = yamb.COLS.split()  # (lists while this module is loaded: refusals and sheets are rare)
-ROWS = yamb.ROWS.split()
+COLS = [yamb.word(1, i) for i in range(7)]  # (lists while this module is loaded: refusals and sheets are rare)
+ROWS = [yamb.word(0, i) for i in range(13)]
 
 
 def why(g, w):
@@ -46,6 +46,6 @@ def sheets(g, d, seat=None):
         for k in range(len(g.cols)):
             s = g.cells(p, k)
             one[COLS[g.cols[k]]] = dict([(ROWS[r], None if s[r] == 255 else s[r]) for r in range(13)])
-            t[COLS[g.cols[k]]] = yamb.totals(s)
+            t[COLS[g.cols[k]]] = yamb.total(s)
         d["sheet"][p] = one
         d["totals"][p] = t

@@ -9,10 +9,12 @@ Small, as generala.py says why: the engine module is imported where it is used, 
 string cut where they are used, and the sheet's state is the tray's own attributes.
 """
 
+import sys
+
 from cupfw import play
 from cupfw.games import tray
 from cupfw.hal import UP, DOWN, A, B
-from cupfw.app import SHAKE, drop
+from cupfw.app import SHAKE
 
 try:
     from micropython import const
@@ -25,27 +27,21 @@ _W = const("no rolls left: B*1 roll left*2 rolls left*A:roll  v:sheet*A:mark B:s
            "announced: ")
 
 
-def _page(scr):
-    """The sheet page's module, imported when a sheet first opens and held by the screen alone (out of
-    sys.modules at once): it leaves memory with the screen."""
-    if scr.page is None:
-        from cupfw.games import yambsheet
-        scr.page = yambsheet
-        drop("cupfw.games.yambsheet")
-    return scr.page
+def load(name):
+    """cupfw.games.yambsheet or yambcode, imported when first needed (by its whole name, a long constant: the
+    demo, which needs neither, interns no name of theirs)."""
+    __import__(name)
+    return sys.modules[name]
 
 
 class Screen(tray.Screen):
-    page = None  # cupfw.games.yambsheet, once a sheet has opened
-
     def __init__(self, app, arg):
         # No summary of the game builds the sheets' dicts (56 for eight players of seven columns): the
         # screen reads the engine's cells.
         if len(arg) > 2 and arg[2] is not None:
             arg[2].sheets = False
             if arg[1] != 1:  # (not the demo's 40 actions) the record's actions as their codes
-                from cupfw.games import yambcode
-                yambcode.record(arg)
+                load("cupfw.games.yambcode").record(arg)
         tray.Screen.__init__(self, app, arg)
 
     def enter(self):
@@ -62,11 +58,11 @@ class Screen(tray.Screen):
         t = b["turn"] + 1
         if w[0] == "score":  # the points read back from the sheet (0 is a scratch)
             from cupcore import yamb
-            r = yamb.index(yamb.ROWS, w[2])
-            p = g.sheet[((t - 1) * len(g.cols) + g.cols.index(yamb.index(yamb.COLS, w[1]))) * 13 + r]
+            r = yamb.index(0, w[2])
+            p = g.sheet[((t - 1) * len(g.cols) + g.cols.index(yamb.index(1, w[1]))) * 13 + r]
             self.mood = 2 if not p else 1 if r > 8 else 0
             return "P%d writes %d\nin %s %s" % (t, p, w[1], w[2])
-        if w[0] == "announce":
+        if w[0] != "roll":  # announce ROW
             self.cur = 1  # back to the dice, to roll for it
             return "P%d announces\n%s" % (t, w[1])
         n = self.s["rolls_left"]
@@ -82,7 +78,7 @@ class Screen(tray.Screen):
         elif bit == A and self.cur:
             self.mark ^= 1 << (self.cur - 1)
             self.app.dirty = True
-        elif g.left and not g.stuck() and (m and bit == B or bit == SHAKE):
+        elif g.codes()[:1] == b"\x01" and (m and bit == B or bit == SHAKE):  # a reroll is legal
             self.do(" ".join(["roll"] + [str(i + 1) for i in range(5) if m >> i & 1 or not m]), play.ROLL_MS)
         elif bit == A or bit == B:
             self.press(DOWN)
@@ -102,7 +98,7 @@ class Screen(tray.Screen):
         if self.s["over"] or not self.mode and bit != DOWN and bit != UP:
             tray.Screen.press(self, bit)
         else:
-            _page(self).press(self, bit)
+            load("cupfw.games.yambsheet").press(self, bit)
 
     def lines(self):
         g = self.g
@@ -113,7 +109,7 @@ class Screen(tray.Screen):
         info = "B rolls %d again" % m if m else ""
         if g.said is not None:
             from cupcore import yamb
-            info = tray.word(_W, 6) + yamb.word(yamb.ROWS, g.said)
+            info = tray.word(_W, 6) + yamb.word(0, g.said)
         return tray.Screen.lines(self)[0], info, \
             "" if self.s["over"] else tray.word(_W, 5 if m else 3 if n > 2 else 4 if n else 0)
 
@@ -121,4 +117,4 @@ class Screen(tray.Screen):
         if not self.mode or self.s["over"]:
             tray.Screen.paint(self, fb)
         else:
-            _page(self).paint(self, fb)
+            load("cupfw.games.yambsheet").paint(self, fb)

@@ -3,7 +3,7 @@ game that is not the demo: 8 players' 1,400 actions kept as 1,400 bytes, none of
 (4 KB). Not in the engine nor in cupfw.play: self-play and the demo never read a text back into its code.
 """
 
-from cupcore.yamb import ROWS, COLS, index, say
+from cupcore.yamb import index, say
 from cupfw import play
 from cupfw.app import drop
 
@@ -25,7 +25,7 @@ def code(a):
                 c |= 1 << min(int(x), 9) >> 1
             c = c + 128 if len(w) > 2 else int(w[1]) if c else 0
         else:
-            c = index(ROWS, w[-1]) + (6 if len(w) == 2 else 19 + 13 * index(COLS, w[1]))
+            c = index(0, w[-1]) + (6 if len(w) == 2 else 19 + 13 * index(1, w[1]))
     except (ValueError, IndexError):
         return -1
     return c if (0 <= c < 110 or 130 < c < 160) and say(c) == a else -1

@@ -39,12 +39,6 @@ def cells(scr):
         out += [k * 16 + r for r in rows]
     return out
 
-def points(scr, r):
-    """What the dice on the table would write in row r."""
-    from cupcore import yamb
-    g = scr.g
-    return yamb.points(g.last_roll, r, 3 - g.left, g.params["pairs_same"], g.params["carriage"] == "four")
-
 def press(scr, bit):
     """A key on the sheet, or down/up on the dice (the sheet opens)."""
     g = scr.g
@@ -53,7 +47,7 @@ def press(scr, bit):
     if not scr.mode:  # the sheet, on the open cell these dice score most in (else the first to announce;
         x = -1  # before a roll, the first empty cell)
         for y in c:
-            if (g.cols[y >> 4] != 3 or g.said is not None) and (x < 0 or points(scr, y & 15) > points(scr, x & 15)):
+            if (g.cols[y >> 4] != 3 or g.said is not None) and (x < 0 or g.value(y & 15) > g.value(x & 15)):
                 x = y
         if x < 0:
             x = c[0] if c else g.cells(g.turn, 0).find(b"\xff") % 13
@@ -100,10 +94,10 @@ def paint(scr, fb):
         col = g.cells(p, k)
         for r in range(r0, r0 + _ROWS):
             y = 11 + (r - r0) * 9
-            v = yamb.totals(col) if r == 13 else col[r]
+            v = yamb.total(col) if r == 13 else col[r]
             t = b"%d" % v if r == 13 or v != 255 else b""
             if k * 16 + r in c:
-                t = (b"?%d" if g.cols[k] == 3 and g.said is None else b"+%d") % points(scr, r)
+                t = (b"?%d" if g.cols[k] == 3 and g.said is None else b"+%d") % g.value(r)
             if k * 16 + r == x:
                 fb.fill_rect(cx, y - 1, 26, 9, 1)
             gfx.text(fb, t, cx + 26 - 6 * len(t), y, 1, 0 if k * 16 + r == x else 1)

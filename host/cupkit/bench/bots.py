@@ -243,7 +243,7 @@ def yamb_random(params, view):
     from cupcore.rng import Rng
     from cupcore.yamb import opens
     from cupcore import yamb
-    COLS, ROWS = yamb.COLS.split(), yamb.ROWS.split()
+    COLS, ROWS = [yamb.word(1, i) for i in range(7)], [yamb.word(0, i) for i in range(13)]
     left = view["rolls_left"]
     if left == 3:
         return "roll"

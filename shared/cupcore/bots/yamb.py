@@ -20,8 +20,8 @@ from cupcore.yamb import opens, points
 
 # The rows' and columns' names as lists while the cup's player is loaded (cupcore.yamb keeps them as strings):
 # made once, not a string each per cell a decision reads.
-ROWS = yamb.ROWS.split()
-COLS = yamb.COLS.split()
+ROWS = [yamb.word(0, i) for i in range(13)]
+COLS = [yamb.word(1, i) for i in range(7)]
 
 _PAR = (2, 5, 8, 11, 14, 17, -12, 24, 18, 40, 35, 40, 30)  # per row; min's is negative: 12 less it is worth
 _LOOSE = 3
