@@ -125,6 +125,7 @@ def opens(c, s, left, said):
 
 
 class Game(Table):
+    RESERVE = 0  # self-play keeps its actions as their codes (cupcore.codes), not in a list it reserves
     sheets = True  # False: the summary leaves out `sheet` and `totals` (a device screen reads self.sheet)
 
     def __init__(self, pack, players, params, rng, stack):
