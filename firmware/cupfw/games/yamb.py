@@ -9,8 +9,6 @@ Small, as generala.py says why: the engine module is imported where it is used, 
 string cut where they are used, and the sheet's state is the tray's own attributes.
 """
 
-import sys
-
 from cupfw import play
 from cupfw.games import tray
 from cupfw.hal import UP, DOWN, A, B
@@ -27,13 +25,6 @@ _W = const("no rolls left: B*1 roll left*2 rolls left*A:roll  v:sheet*A:mark B:s
            "announced: ")
 
 
-def load(name):
-    """cupfw.games.yambsheet or yambcode, imported when first needed (by its whole name, a long constant: the
-    demo, which needs neither, interns no name of theirs)."""
-    __import__(name)
-    return sys.modules[name]
-
-
 class Screen(tray.Screen):
     def __init__(self, app, arg):
         # No summary of the game builds the sheets' dicts (56 for eight players of seven columns): the
@@ -41,7 +32,8 @@ class Screen(tray.Screen):
         if len(arg) > 2 and arg[2] is not None:
             arg[2].sheets = False
             if arg[1] != 1:  # (not the demo's 40 actions) the record's actions as their codes
-                load("cupfw.games.yambcode").record(arg)
+                from cupfw.games import yambcode
+                yambcode.record(arg)
         tray.Screen.__init__(self, app, arg)
 
     def enter(self):
@@ -98,7 +90,8 @@ class Screen(tray.Screen):
         if self.s["over"] or not self.mode and bit != DOWN and bit != UP:
             tray.Screen.press(self, bit)
         else:
-            load("cupfw.games.yambsheet").press(self, bit)
+            from cupfw.games import yambsheet
+            yambsheet.press(self, bit)
 
     def lines(self):
         g = self.g
@@ -117,4 +110,5 @@ class Screen(tray.Screen):
         if not self.mode or self.s["over"]:
             tray.Screen.paint(self, fb)
         else:
-            load("cupfw.games.yambsheet").paint(self, fb)
+            from cupfw.games import yambsheet
+            yambsheet.paint(self, fb)
