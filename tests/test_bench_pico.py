@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+import cupcore
 from cupcore import packs
 
 from cupkit import paths
@@ -27,8 +28,8 @@ NEW_SCREENS = ("wish", "shooting-party", "turn-timer", "insider")
 # The pages of the screens that have several, each drawn on its own
 PAGES = ("mia: cover", "mia: choices", "mia: cup", "mia: claim", "mia: reveal", "bogey: hand", "bogey: places",
          "cup: hidden", "cup: peek", "cup: lifted", "generala", "generala: sheet", "poker-dice: hands",
-         "dix-mille: keep", "dix-mille: bust", "dix-mille: scores", "liars-dice: first cover", "liars-dice: cover",
-         "liars-dice: turn", "liars-dice: peek", "liars-dice: bid", "liars-dice: reveal", "turn-timer: paused",
+         "dix-mille: keep", "dix-mille: bust", "dix-mille: scores", "yamb", "yamb: sheet", "liars-dice: first cover",
+         "liars-dice: cover", "liars-dice: turn", "liars-dice: peek", "liars-dice: bid", "liars-dice: reveal", "turn-timer: paused",
          "turn-timer: times", "insider: cover", "insider: peek", "insider: clock", "insider: vote clock")
 
 
@@ -37,9 +38,10 @@ def engine(pack):
 
 
 def screens():
-    """The engines that have a screen of their own (cupfw/games/ENGINE.py; tray is the dice tray they share)."""
+    """The engines that have a screen of their own (cupfw/games/ENGINE.py; tray is the dice tray they share, and
+    yambsheet and yambcode are parts of Yamb's)."""
     folder = os.path.join(paths.FIRMWARE_PKG, "games")
-    return sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and f not in ("__init__.py", "tray.py"))
+    return sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and cupcore.is_engine(f[:-3]))
 
 
 def drawn(names, pack):

@@ -1,4 +1,4 @@
-"""RULES.md sections 7 to 10 (the dice table: the plain cup, the luck games, the score sheets and Liar's Dice)
+"""RULES.md sections 7 to 11 (the dice table: the plain cup, the luck games, the score sheets, Liar's Dice and Yamb)
 beyond the scenarios.
 
 The scenarios (shared/scenarios/<engine>.json, run by test_scenarios.py on CPython and
@@ -16,7 +16,8 @@ from conftest import load_scenarios
 PACKS = {"cup": "cup", "beetle": "beetle", "chicago": "chicago", "drop-dead": "dropdead",
          "drop-dead-classic": "dropdead", "boston": "boston", "midnight": "midnight", "scc": "scc",
          "scc-classic": "scc", "zambales": "zambales", "mafia": "mafia", "generala": "generala",
-         "poker-dice": "pokerdice", "dix-mille": "dixmille", "dix-mille-500": "dixmille", "liars-dice": "liars"}
+         "poker-dice": "pokerdice", "dix-mille": "dixmille", "dix-mille-500": "dixmille", "liars-dice": "liars",
+         "yamb": "yamb"}
 TABLE = ("scores", "last_roll", "round", "rolloff")
 
 RULES = {
@@ -137,7 +138,7 @@ def test_legal_is_what_apply_takes_and_a_rejected_action_changes_nothing(pack):
     for seed in range(3):
         rec = selfplay.play(pack, n, seed)
         game = replay.start(rec)
-        for a in rec["actions"] + [None]:
+        for a in list(rec["actions"]) + [None]:  # (Yamb's are cupcore.codes.Codes)
             legal = list(game.legal())
             for act in legal:
                 probe = replay.load(dict(rec, actions=rec["actions"][:game.count]))

@@ -120,17 +120,18 @@ def test_the_cup_says_what_it_did_in_words():
         ("hold", "pig"), ("roll", "pig"), ("roll 5", "pig"), ("claim 54", "mia"), ("challenge", "mia"),
         ("pass", "mia"), ("concede", "mia"), ("bid 12 5", "liars"), ("liar", "liars"), ("keep 1 1 1 5 5 5", "dixmille"),
         ("bank", "dixmille"), ("roll 2 5", "generala"), ("roll 3", "pokerdice"), ("score straight", "generala"),
-        ("stand", "pokerdice"), ("stop", "scc"), ("keep 4", "midnight"))]
+        ("stand", "pokerdice"), ("stop", "scc"), ("keep 4", "midnight"), ("score announce carriage", "yamb"),
+        ("announce straight", "yamb"))]
     assert said == ["holds at 22", "rolls", "rolls 5 dice", "claims 54", "challenges", "passes", "concedes",
                     "bids 12 x 5s", "calls Liar!", "keeps 111555", "banks 22", "rolls 2 dice", "rolls 1 die",
-                    "straight", "stands", "stops", "keeps 4"]
+                    "straight", "stands", "stops", "keeps 4", "carriage", "for straight"]
     assert max(len(w) for w in said) <= 12
 
 
 # A pack of each engine whose seats the cup takes (the shortest games; Mafia's is long: the MicroPython
 # test below plays it).
 EVERY = ("hog", "meier", "liars-dice", "dix-mille-500", "generala", "poker-dice", "scc-classic", "midnight",
-         "beetle", "boston", "chicago", "drop-dead", "zambales")
+         "beetle", "boston", "chicago", "drop-dead", "zambales", "yamb")
 
 
 def test_a_pack_of_every_engine_plays_with_a_cup_seat(tmp_path):

@@ -21,7 +21,7 @@ STARTS = [None] + [{"pack": p, "players": n, "seed": 4, "actions": []}
                    for p, n in (("pig", 3), ("hog", 2), ("mia", 4), ("meier", 3), ("scoundrel", 1), ("bogey", 1),
                                 ("midnight", 3), ("scc-classic", 2), ("mafia", 3),
                                 ("generala", 3), ("poker-dice", 2), ("dix-mille-500", 3), ("wish", 1),
-                                ("shooting-party", 1))] + \
+                                ("shooting-party", 1), ("yamb", 3))] + \
     [{"pack": "cup", "players": 1, "seed": 4, "params": {"hidden": True}, "actions": []}]
 
 _FUZZ = """import os, json
@@ -81,7 +81,8 @@ def test_thousands_of_random_keys_never_crash(image_mpy, tmp_path):
     seen = run_mp_json(image_mpy, code, timeout=600)[0]
     for screen in ("screens.menu", "screens.pack", "screens.text", "screens.settings", "games.pig", "games.mia",
                    "games.scoundrel", "games.bogey", "games.midnight", "games.scc", "games.mafia", "games.cup",
-                   "games.generala", "games.pokerdice", "games.dixmille", "games.wish", "games.party"):
+                   "games.generala", "games.pokerdice", "games.dixmille", "games.wish", "games.party",
+                   "games.yamb"):
         assert seen.get(screen), (screen, seen)
 
 

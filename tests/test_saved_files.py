@@ -81,7 +81,7 @@ def _damaged(good):
     yield good + b"\x00"
     yield good.replace(b"cup1", b"cup2", 1)
     yield good.upper()[:14] + good[14:]
-    yield raw_file(b'{"pack": "pig", "players": 2, "actions": [' + b'"roll", ' * 3000 + b'"hold"]}')  # over MOST
+    yield raw_file(b'{"pack": "pig", "players": 2, "actions": [' + b'"roll", ' * 5000 + b'"hold"]}')  # over MOST
 
 
 def test_every_damaged_log_is_named_at_boot_and_the_intact_ones_are_kept(image_mpy, tmp_path):

@@ -18,7 +18,8 @@ CASES = [(e, sc) for e in ENGINES for sc in load_scenarios(e)]
 
 def test_every_engine_has_scenarios():
     assert ENGINES == ["beetle", "bogey", "boston", "chicago", "cup", "dixmille", "dropdead", "generala", "insider", "liars",
-                       "mafia", "mia", "midnight", "party", "pig", "pokerdice", "scc", "scoundrel", "timer", "wish", "zambales"]
+                       "mafia", "mia", "midnight", "party", "pig", "pokerdice", "scc", "scoundrel", "timer", "wish", "yamb",
+                       "zambales"]
 
 
 @pytest.mark.parametrize("sc", [sc for _, sc in CASES], ids=["%s: %s" % (e, sc["name"]) for e, sc in CASES])

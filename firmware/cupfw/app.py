@@ -106,7 +106,8 @@ class App:
         if self.name:  # (a game after a game of the same screen too: its module comes in again after the game)
             drop("cupfw." + self.name)
         drop("cupfw.games.tray")  # the dice tray that the luck games' screens share
-        for e in (cupcore.ENGINES + "dice digits rolls cards").split():
+        drop("cupfw.games.yambsheet")  # Yamb's sheet page, imported by its screen when first opened
+        for e in (cupcore.ENGINES + "dice digits rolls cards yambtext").split():
             drop("cupcore." + e)
         if name[:6] != "games.":
             for m in ("cupfw.play", "cupcore.engine", "cupcore.rng"):

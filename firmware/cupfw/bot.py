@@ -103,6 +103,12 @@ class Screen:
             g.sheets = True
             v = g.view(t)
             g.sheets = False
+        elif e == "yamb":  # the same, its own sheet only
+            v = g.view(t)
+            from cupcore import yambtext
+            yambtext.sheets(g, v, t)
+            yambtext = None
+            drop("cupcore.yambtext")
         else:
             v = g.view(t)
         from cupcore import bots
@@ -134,9 +140,10 @@ def words(act, s, engine):
     summary before it). (The words in one long string: no name is interned for them.)"""
     w = act.split()
     ws = ("hold holds_at_%d roll rolls claim claims_%s challenge challenges pass passes concede concedes "
-          "bid bids_%s_x_%ss liar calls_Liar! keep keeps_%s bank banks_%d stand stands stop stops").split()
+          "bid bids_%s_x_%ss liar calls_Liar! keep keeps_%s bank banks_%d stand stands stop stops "
+          "announce for_%s").split()
     if w[0] == "score":
-        return w[1]  # Generala's box (the tray's words say what it wrote there)
+        return w[-1]  # Generala's box, Yamb's row (the tray's words say what it wrote there)
     said = ws[ws.index(w[0]) + 1].replace("_", " ")
     if w[0] == "roll" and len(w) > 1:  # Hog: how many dice; Generala, Poker Dice: the dice rolled again
         n = int(w[1]) if engine == "pig" else len(w) - 1

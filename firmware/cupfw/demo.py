@@ -1,7 +1,7 @@
 """Attract mode: the device plays a short game of every pack by itself, through the real game screens.
 
 Any button ends it, and so does sleep (a waking key finds the menu). Games
-are shortened by parameters (Pig to 30, Mia with one life, Liar's Dice with a die each), capped at CAP
+are shortened by parameters (Pig to 30, Mia with one life, Liar's Dice with a die each, Yamb one column), capped at CAP
 actions, and never saved.
 """
 
@@ -64,6 +64,8 @@ class Demo:
                     rec["params"] = {"lives": 1}
                 elif eng == "liars":
                     rec["params"] = {"dice": 1}  # a whole game, to its winner, inside CAP
+                elif eng == "yamb":
+                    rec["params"] = {"columns": ["up"]}  # one column: its 40 actions make few different texts
                 app.go("games." + eng, (rec, 1))  # the engine is known: no pack read while the last game is up
                 self.wait = 0
                 return

@@ -30,7 +30,7 @@ except ImportError:  # CPython
         return x
 
 LOG_KEEP = 20
-MOST = 16384  # bytes in a store file: a long game's record is a few KB
+MOST = 32768  # bytes in a store file: a long game's record is a few KB; eight players' Yamb up to 31 KB
 _MAGIC = const("cup1 ")  # and 8 hex digits of the Adler-32 of the rest, and a newline (cupfw.saved reads it)
 
 

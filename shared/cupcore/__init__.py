@@ -6,7 +6,7 @@ imported on demand (see cupcore.replay.engine) so a device holds one at a time.
 
 # The engine modules, each name between spaces; a pack's "engine" must be one of them. One string,
 # not a tuple: a device holds one object for it, not one per name.
-ENGINES = " pig mia scoundrel bogey cup beetle chicago dropdead boston midnight scc zambales mafia generala pokerdice dixmille liars timer insider wish party "
+ENGINES = " pig mia scoundrel bogey cup beetle chicago dropdead boston midnight scc zambales mafia generala pokerdice dixmille liars timer insider wish party yamb "
 
 
 def is_engine(name):

@@ -35,6 +35,9 @@ def play(pack, players, seed, where=None, cap=CAP):
         __import__(name)
         acts = [None] * getattr(sys.modules[name].Game, "RESERVE", RESERVE)
         del acts[:]
+        if hasattr(sys.modules[name], "say"):  # an engine whose actions have codes (Yamb): a byte each
+            from cupcore.codes import Codes
+            acts = Codes(sys.modules[name].say)
     from cupcore import replay
     game = replay.start(rec, where, pack)
     pack = replay = None
@@ -43,6 +46,8 @@ def play(pack, players, seed, where=None, cap=CAP):
     rec["actions"] = acts
     chooser = Rng(seed ^ 0x2AAAAAAA)
     cap = min(cap, getattr(game, "CAP", cap))  # a game that never ends (the plain cup) sets its own
+    if type(acts) is not list:
+        acts.play(game, chooser, cap)
     while not game.over and len(acts) < cap:
         legal = game.legal()
         a = legal[chooser.below(len(legal))]

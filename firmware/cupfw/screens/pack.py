@@ -24,7 +24,7 @@ except ImportError:  # CPython
 
 SIDES = (4, 6, 8, 10, 12, 20)
 # cupcore.bots.SEATED (a test holds it): no need to load it here
-_BOTS = const(("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight",
+_BOTS = const(("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight", "yamb",
                "beetle", "boston", "chicago", "dropdead", "mafia", "zambales"))
 _WHO = const(("a person", "the cup"))
 

@@ -112,7 +112,8 @@ MATCHES = (("pig", 2, "hold-at-20"), ("pig", 3, "hold-at-20"), ("pig", 4, "hold-
            ("meier", 3, "challenger"),
            ("liars-dice", 4, "expected"), ("dix-mille", 2, "bank-at-300"), ("dix-mille-500", 2, "bank-at-300"),
            ("generala", 2, "roll-once"), ("poker-dice", 2, "largest-group"), ("scc-classic", 3, "stop-at-once"),
-           ("midnight", 2, "random"), ("midnight", 2, "qualify-high"))
+           ("midnight", 2, "random"), ("midnight", 2, "qualify-high"), ("yamb", 2, "random-yamb"),
+           ("yamb", 3, "random-yamb"))
 
 
 def baselines():
@@ -120,7 +121,7 @@ def baselines():
     return {"hold-at-20": hold_at(20), "truthful": truthful, "challenger": challenger,
             "expected": liars_expected, "bank-at-300": bank_at(300), "roll-once": generala_greedy,
             "largest-group": poker_group, "stop-at-once": scc_stop, "random": midnight_random,
-            "qualify-high": midnight_high}
+            "qualify-high": midnight_high, "random-yamb": yamb_random}
 
 
 def run(games, progress=None):
@@ -235,3 +236,24 @@ def midnight_random(params, view):
         return "roll"
     r = view["last_roll"]
     return "keep %d" % r[(view["actions"] * 7 + sum(r) + sum(view["scores"])) % len(r)]
+
+
+def yamb_random(params, view):
+    """Yamb: any legal action, drawn from the view (the same view, the same action), as self-play does."""
+    from cupcore.rng import Rng
+    from cupcore.yamb import opens
+    from cupcore import yamb
+    COLS, ROWS = [yamb.word(1, i) for i in range(7)], [yamb.word(0, i) for i in range(13)]
+    left = view["rolls_left"]
+    if left == 3:
+        return "roll"
+    sheet = view["sheet"][view["turn"]]
+    said = None if view["announced"] is None else ROWS.index(view["announced"])
+    cells = {c: [255 if sheet[c][r] is None else sheet[c][r] for r in ROWS] for c in params["columns"]}
+    stuck = said is None and all(255 not in v for c, v in cells.items() if c not in ("announce", "hand"))
+    acts = ["roll %d" % i for i in range(1, 6)] if left and not stuck else []
+    if left == 2 and said is None and "announce" in cells:
+        acts += ["announce " + ROWS[r] for r in range(13) if cells["announce"][r] == 255]
+    for c, v in cells.items():
+        acts += ["score %s %s" % (c, ROWS[r]) for r in opens(COLS.index(c), v, left, said)]
+    return acts[Rng(view["actions"] * 31 + sum(view["last_roll"]) + sum(view["scores"])).below(len(acts))]

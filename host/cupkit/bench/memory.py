@@ -31,11 +31,11 @@ SELFPLAY_KB = 24  # every pack's self-play, as the issues set it
 # Packs whose self-play does not yet fit SELFPLAY_KB (issue 14 stays open for them): their measured figure,
 # so that a change that makes them worse still fails. None now: Dix Mille's were the last (25 KB).
 SELFPLAY_OVER_KB = {}
-# The same for whole programs (the firmware, whole games) over FIRMWARE_KB. None now: the firmware and the
+# The same for whole programs (the firmware, whole games) over FIRMWARE_KB. None but Yamb's (new): the firmware and the
 # games after a whole demo cycle needed 65 KB (its Generala the tightest point) until the engines' parameter
 # check moved out of the resident cupcore.engine into cupcore.replay and the firmware workload's harness
 # carried only its demo half.
-OVER_KB = {}
+OVER_KB = {"game-yamb": 68}  # eight players through the screens: 61 KB live at the end of the game (issue: fix it)
 FIRMWARE_KB = 64
 RULES_MAX = 4000  # characters: the schema's limit for a pack's rules
 HOUSE = "house-mia"  # the house pack with the longest rules, in the image's /packs

@@ -90,6 +90,11 @@ TOURS = (
     ("dix-mille", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark (or roll: bust)", "key"),
                    ("right", "next die", "key"), ("a", "mark", "key"), ("b", "keep (or why not)", "release"),
                    ("down", "scores", "key"), ("up", "back", "key"))),
+    # (the sheet opens on the best open cell for the dice: down and right move over the open ones)
+    ("yamb", (("a", "start", "open"), ("a", "roll", "roll"), ("a", "mark", "key"), ("right", "next die", "key"),
+              ("a", "mark", "key"), ("b", "roll the marked", "release roll"), ("down", "the sheet", "key"),
+              ("down", "next cell", "key"), ("right", "next column", "key"), ("a", "score", "key"),
+              ("a", "roll", "roll"))),
     ("liars-dice", (("a", "start", "open"), ("a", "roll every cup", "roll"), ("a", "peek (A held)", "key"),
                     ("up", "one more", "key"), ("right", "next face", "key"), ("b", "to the choice", "release"),
                     ("a", "bid", "key"), ("a", "cover: I have it", "key"), ("b", "to the choice", "release"),
@@ -234,6 +239,7 @@ g = l = None
 redraw("dix-mille: bust")
 act(DOWN)
 redraw("dix-mille: scores")
+tray("yamb", "sheet")
 game("liars-dice", MOST["liars-dice"])
 redraw("liars-dice: first cover")
 act(KA)

@@ -30,6 +30,7 @@ def run(args):
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") >> 2
     try:
         rec = selfplay.play(args.pack, players, seed)
+        rec["actions"] = list(rec["actions"])  # (an engine's codes, selfplay.Codes: as JSON, a list)
     except ValueError as e:
         raise Fail(str(e))
     if args.out:

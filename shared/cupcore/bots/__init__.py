@@ -9,7 +9,7 @@ same view always gives the same action, on every port. One module per engine
 
 import sys
 
-ENGINES = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight")
+ENGINES = ("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight", "yamb")
 # The luck games (RULES.md section 8): roll is their only action, so their seats need no module.
 LUCK = ("beetle", "boston", "chicago", "dropdead", "mafia", "zambales")
 SEATED = ENGINES + LUCK  # the engines whose records may give seats to the cup (cupfw.bot plays them)

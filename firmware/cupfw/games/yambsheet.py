@@ -1,0 +1,109 @@
+"""Yamb's sheet page (cupfw.games.yamb), imported when a sheet is first opened: the demo, which plays
+from the engine's codes and never opens one, carries none of it.
+
+The sheet of the player to act: the rows down the left, the columns side by side (four at a time),
+scrolled to the cursor; the last row is each column's total. An open cell shows what the dice would
+write there (+N), a cell that may be announced (right after the turn's first roll) ?N, a filled one
+its points, greyed. Up/down move the cursor down the columns, left/right across the rows, over the
+cells that may be picked (over every cell before a roll, to look); A writes the dice in the cell or
+announces its row, B goes back to the dice. The state is the tray's: mode is 1 + the player to act, the
+cursor (its column's place in the game's * 16 + its row) mark >> 8.
+"""
+
+from cupfw import gfx
+from cupfw.games import tray
+from cupfw.hal import DOWN, RIGHT, LEFT, A, B
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# The keys (split at "*": tray.word); the row labels and column heads.
+_W = const("A:score B:dice*A:announce B:dice*B:dice")
+_S = const("1s*2s*3s*4s*5s*6s*Min*Max*2P*Str*Ful*Car*Ymb*Tot*Up*Dn*Fr*An*Hd*UD*Md")
+_ROWS = const(5)  # rows of cells on the page (of 14: the 13 and the totals)
+
+
+def cells(scr):
+    """The cells the player to act may pick now, as column place * 16 + row: those open, and with
+    the announce column those that may be announced; none before a roll."""
+    g = scr.g
+    out = []
+    for k in range(len(g.cols)):
+        rows = g.opens(k)
+        if g.cols[k] == 3 and g.said is None and g.left == 2:
+            s = g.cells(g.turn, k)
+            rows = [r for r in range(13) if s[r] == 255]
+        out += [k * 16 + r for r in rows]
+    return out
+
+def press(scr, bit):
+    """A key on the sheet, or down/up on the dice (the sheet opens)."""
+    g = scr.g
+    c = cells(scr)
+    x = scr.mark >> 8  # the cursor
+    if not scr.mode:  # the sheet, on the open cell these dice score most in (else the first to announce;
+        x = -1  # before a roll, the first empty cell)
+        for y in c:
+            if (g.cols[y >> 4] != 3 or g.said is not None) and (x < 0 or g.value(y & 15) > g.value(x & 15)):
+                x = y
+        if x < 0:
+            x = c[0] if c else g.cells(g.turn, 0).find(b"\xff") % 13
+    elif bit == B:
+        scr.mode = 0
+        scr.app.dirty = True
+        return
+    elif bit == A:
+        if x in c:  # its row announced, or the dice written in it
+            from cupcore import yamb
+            r = x & 15
+            scr.do(yamb.say(6 + r if g.cols[x >> 4] == 3 and g.said is None else 19 + 13 * g.cols[x >> 4] + r))
+        return
+    else:  # up/down: the next cell down the columns; left/right: across the rows (the nibbles swapped)
+        c = c or [k * 16 + r for k in range(len(g.cols)) for r in range(14)]
+        h = bit == LEFT or bit == RIGHT
+        if h:
+            c = sorted([(y & 15) << 4 | y >> 4 for y in c])
+            x = (x & 15) << 4 | x >> 4
+        x = c[(c.index(x) + (1 if bit == DOWN or bit == RIGHT else -1)) % len(c) if x in c else 0]
+        if h:
+            x = (x & 15) << 4 | x >> 4
+    scr.mode = g.turn + 1
+    scr.mark = scr.mark & 31 | x << 8
+    scr.app.dirty = True
+
+def paint(scr, fb):
+    s = scr.s
+    from cupcore import yamb
+    g = scr.g
+    p = g.turn
+    x = scr.mark >> 8
+    c = cells(scr)
+    n = len(g.cols)
+    k0 = min(max(0, (x >> 4) - 3), max(0, n - 4))  # the first column and row shown
+    r0 = min(max(0, (x & 15) - 2), 14 - _ROWS)
+    fb.fill_rect(0, 0, 128, 9, 1)
+    gfx.text(fb, b"P%d" % (p + 1), 1, 1, 1, 0)
+    for r in range(r0, r0 + _ROWS):
+        gfx.text(fb, tray.word(_S, r), 0, 11 + (r - r0) * 9)
+    for k in range(k0, min(n, k0 + 4)):
+        cx = 18 + (k - k0) * 27  # the column's left edge; its cells are 26 wide
+        gfx.text(fb, tray.word(_S, 14 + g.cols[k]), cx + 14, 1, 1, 0)
+        col = g.cells(p, k)
+        for r in range(r0, r0 + _ROWS):
+            y = 11 + (r - r0) * 9
+            v = yamb.total(col) if r == 13 else col[r]
+            t = b"%d" % v if r == 13 or v != 255 else b""
+            if k * 16 + r in c:
+                t = (b"?%d" if g.cols[k] == 3 and g.said is None else b"+%d") % g.value(r)
+            if k * 16 + r == x:
+                fb.fill_rect(cx, y - 1, 26, 9, 1)
+            gfx.text(fb, t, cx + 26 - 6 * len(t), y, 1, 0 if k * 16 + r == x else 1)
+            if r < 13 and v != 255:  # filled: greyed, every other row of its pixels off
+                for i in (1, 3, 5):
+                    fb.hline(cx, y + i, 26, 0)
+    gfx.text(fb, tray.word(_W, 2 if x not in c else 1 if g.cols[x >> 4] == 3 and g.said is None else 0), 0, 56)
+    t = b"%d" % s["scores"][p]
+    gfx.text(fb, t, 128 - 6 * len(t), 56)

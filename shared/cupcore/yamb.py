@@ -1,0 +1,230 @@
+"""Yamb (RULES.md section 11): five dice, up to three rolls a turn, then one cell of the player's sheet.
+
+A sheet is 13 rows in each column of the pack's `columns`; a column says which of its empty cells are
+open (up: the topmost, down: the bottommost, free: any, announce: the row announced after the turn's
+first roll, hand: any while the turn has rolled once, updown: both ends, middle: outward from min/max).
+13 rounds per column; the highest total wins (roll-off on ties).
+
+Small, as self-play's heap asks: legal() alone says what may be played (_do applies what it lists,
+and any reroll when it lists one); why an action is refused, and the summary's sheets, are
+cupcore.yambtext's, loaded only for them. No cupcore.rolls or cupcore.digits (two more modules).
+An action is a code (a byte: Game.codes, say): self-play (cupcore.codes) and a device's game
+(cupfw.games.yambcode) keep a game's actions as their codes, each text made when it is read (a
+record's 500 to 1,400 actions would otherwise be a list and 65 to 71 strings); a device's screen plays
+from the codes.
+"""
+
+from cupcore.dice import Table
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+KIND = "dice"
+PLAYERS = (1, 8)
+# Rows (word(0, i)) and columns (word(1, i)) by their action names, in sheet order, each between spaces: no
+# list of 20 strings kept while a game is up. The short words below are cut from long constants where they
+# are used: as constants of their own each would be a name MicroPython keeps for good.
+_ROWS = const(" ones twos threes fours fives sixes min max pairs straight full carriage yamb ")
+_COLS = const(" up down free announce hand updown middle ")
+_W = const("announce score %s %s")
+_P = const("pairs_same carriage four announced")
+PARAMS = {"columns": None, _P[:10]: (True, False), _P[11:19]: ("all", _P[20:24])}  # columns: Game checks it
+# An action's code (Game.codes, say): 0 roll, 1-5 roll P (P = 1-5), 6-18 announce ROW, 19 + 13 * COL + row
+# score COL ROW, 128 + the positions' bits for roll P Q... (two or more, rising): the same in every game.
+
+
+def word(k, i):
+    """Row i's name (k 0) or column kind i's (k 1)."""
+    s = _COLS if k else _ROWS
+    a = 0
+    for _ in range(i + 1):
+        a = s.find(" ", a) + 1
+    return s[a:s.find(" ", a)]
+
+
+def index(k, w):
+    """The row (k 0) or column kind (k 1) named w; -1 for none."""
+    s = _COLS if k else _ROWS
+    i = s.find(" %s " % w) if w and w.find(" ") < 0 else -1
+    return s.count(" ", 0, i) if i >= 0 else -1
+
+
+def say(c):
+    """The action of a code."""
+    if c < 6 or c > 127:
+        return " ".join(["roll"] + [str(i + 1) for i in range(5) if (c & 31 if c > 127 else 1 << c >> 1) >> i & 1])
+    return _W[:9] + word(0, c - 6) if c < 19 else _W[9:] % (word(1, (c - 19) // 13), word(0, (c - 19) % 13))
+
+
+def points(dice, k, x, p, c):
+    """What the dice (a list) score in row k (word(0, k) names it); x: the turn's rolls so far (the
+    straight's 66, 56, 46); p: pairs_same; c: carriage counts only the four dice. (No list made:
+    the cup's player asks for every row. Short argument names: each is a name MicroPython keeps.)"""
+    if k < 6:
+        return dice.count(k + 1) * (k + 1)
+    t = sum(dice)
+    if k < 8:
+        return t
+    lo = hi = top = most = 0  # the two faces of two or more dice; the largest count and its face
+    for f in range(1, 7):
+        n = dice.count(f)
+        if n > 1:
+            lo, hi = hi, f
+        if n > top:
+            top, most = n, f
+    if k == 8:
+        return 2 * (lo + hi) + 10 if lo else 4 * hi + 10 if p and top > 3 else 0
+    if k == 9:
+        return 76 - 10 * x if top == 1 and not (1 in dice and 6 in dice) else 0
+    if k == 10:
+        return t + 30 if top == 3 and lo else 0
+    if k == 11:
+        return (4 * most if c else t) + 40 if top > 3 else 0
+    return t + 50 if top == 5 else 0
+
+
+def total(cells):
+    """A column's total from its 13 cells (255: empty): upper, its bonus, minimax and lower."""
+    c = [0 if v == 255 else v for v in cells]
+    up = sum(c[:6])
+    t = up + sum(c[8:]) + (30 if up > 62 else 0)
+    if cells[0] != 255 and cells[6] != 255 and cells[7] != 255:
+        t += (c[7] - c[6]) * c[0]
+    return t
+
+
+def opens(c, s, left, said):
+    """The rows open in a column of kind c (word(1, c) names it) whose cells are s (255: empty), with left
+    rolls left this turn (3: none made yet) and said the row announced (or None)."""
+    if left == 3 or (c == 3) != (said is not None):
+        return []
+    if c == 3:
+        return [said] if s[said] == 255 else []
+    if c == 2 or c == 4:
+        return [r for r in range(13) if s[r] == 255] if c == 2 or left == 2 else []
+    top = low = up = down = -1  # the topmost and bottommost empty rows; middle's two
+    for r in range(13):
+        if s[r] == 255:
+            low = r
+            if top < 0:
+                top = r
+            if r < 7:
+                up = r
+            elif down < 0:
+                down = r
+    if c == 6:
+        top, low = up, down
+    elif c < 2 or top == low:
+        top, low = low if c == 1 else top, -1
+    if top < 0 or low < 0:
+        return [max(top, low)] if max(top, low) >= 0 else []
+    return [top, low]
+
+
+class Game(Table):
+    RESERVE = 0  # self-play keeps its actions as their codes (cupcore.codes), not in a list it reserves
+    sheets = True  # False: the summary leaves out `sheet` and `totals` (a device screen reads self.sheet)
+
+    def __init__(self, pack, players, params, rng, stack):
+        Table.__init__(self, pack, players, rng, stack)
+        self.params = params  # the checked params, for the cup's player (cupcore.bots)
+        c = params["columns"]
+        self.cols = [index(1, x) if type(x) is str and c.count(x) == 1 else -1 for x in c] \
+            if type(c) is list and c else [-1]  # (a list: MicroPython's bytes have no `in` for ints)
+        if -1 in self.cols:
+            raise ValueError("params: columns must be a list of%s, each once" % _COLS[:-1].replace(" ", ", ")[1:])
+        self.rounds = 13 * len(self.cols)
+        self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
+        self.left = 3  # rolls left this turn; 3: not rolled yet
+        self.said = None  # the row announced this turn
+
+    def cells(self, p, k):
+        """Player p's column k (an index of self.cols): its 13 cells, 255 empty."""
+        b = (p * len(self.cols) + k) * 13
+        return self.sheet[b:b + 13]
+
+    def opens(self, k):
+        """The rows open now in column k (an index of self.cols) of the player to act."""
+        return opens(self.cols[k], self.cells(self.turn, k), self.left, self.said)
+
+    def value(self, r):
+        """What the dice on the table score in row r now."""
+        p = self.params
+        return points(self.last_roll, r, 3 - self.left, p[_P[:10]], p[_P[11:19]] == _P[20:24])
+
+    def legal(self):
+        return [say(c) for c in self.codes()] if not self.over else ()
+
+    def codes(self):
+        """The codes of the actions legal() lists (see say), as bytes: what a device's screen picks from
+        without making every action's text."""
+        if self.left == 3:
+            return b"\x00"
+        may = self.said is not None  # a reroll leaves something to score: not only announce or hand cells empty
+        for k in range(len(self.cols)):
+            if self.cols[k] != 3 and self.cols[k] != 4 and self.cells(self.turn, k).find(b"\xff") >= 0:
+                may = True
+        out = bytearray(b"\x01\x02\x03\x04\x05" if self.left and may else b"")
+        if self.left == 2 and self.said is None and 3 in self.cols:
+            s = self.cells(self.turn, self.cols.index(3))
+            for r in range(13):
+                if s[r] == 255:
+                    out.append(6 + r)
+        for k in range(len(self.cols)):
+            for r in self.opens(k):
+                out.append(19 + 13 * self.cols[k] + r)
+        return out
+
+    def _do(self, w):
+        p = []  # a roll's positions
+        for x in w[1:] if w[0] == "roll" else ():
+            b = x.encode()
+            if len(b) != 1 or not 48 < b[0] < 54 or b[0] - 48 in p:
+                raise ValueError("positions are 1 to 5, each once")
+            p.append(b[0] - 48)
+        n = len(w)  # the action's code (see say), -1 for none
+        c = index(1, w[1]) if n == 3 else 3
+        r = index(0, w[-1])
+        if w[0] == "roll":
+            c = 1 if p else 0
+        elif r < 0 or c not in self.cols or w[0] != (_W[9:14] if n == 3 else _W[:8]) or n < 2:
+            c = -1
+        else:
+            c = (19 + 13 * c if n == 3 else 6) + r
+        if c < 0 or self.codes().find(bytes([c])) < 0:  # (MicroPython's bytes have no `in` for ints)
+            from cupcore import yambtext
+            raise ValueError(yambtext.why(self, w))
+        if c < 6:
+            f = self.roll(len(p) or 5)
+            d = list(self.last_roll if p else f)
+            for i in range(len(p)):
+                d[p[i] - 1] = f[i]
+            self.left -= 1
+            self.last_roll = d
+            return
+        if c < 19:
+            self.said = c - 6
+            return
+        k = self.cols.index((c - 19) // 13)
+        r = (c - 19) % 13
+        s = self.cells(self.turn, k)
+        v = self.value(r)
+        old = total(s)
+        s[r] = v
+        i = (self.turn * len(self.cols) + k) * 13 + r
+        self._done(total(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
+        self.sheet[i] = v
+        self.said = None
+        if not self.over:
+            self.left = 3
+
+    def _public(self, d):
+        Table._public(self, d)
+        d["rolls_left"] = None if self.over else self.left
+        d[_P[25:]] = None if self.said is None else word(0, self.said)
+        if self.sheets:
+            from cupcore import yambtext
+            yambtext.sheets(self, d)
