@@ -19,6 +19,23 @@ def read(path):
     return rec
 
 
+def is_lines(path):
+    """Whether the file holds a record as JSON Lines (RULES.md section 2): a whole JSON object on its first
+    line and more after it. (Read as one JSON text, such a file would be an error: the forms never overlap.)"""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(jsonfile.MAX_BYTES).strip()
+            rest = f.read(4096).strip()
+    except OSError as e:
+        raise Fail("cannot read %s: %s" % (path, e.strerror or e))
+    if not rest or not first.startswith(b"{"):
+        return False
+    try:
+        return isinstance(jsonfile.parse(first), dict)
+    except ValueError:
+        return False
+
+
 def write(path, rec):
     """Write a record atomically; Fail, and leave everything as it was, if it cannot be written."""
     folder = os.path.dirname(path) or "."

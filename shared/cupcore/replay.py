@@ -90,6 +90,12 @@ def load(record, where=None, pack=None):
     acts = record.get("actions", [])
     if type(acts) is not list and not hasattr(acts, "codes"):  # (the device's compact list, cupfw.play.Actions)
         raise ValueError("record: actions must be a list")
+    return play(game, acts)
+
+
+def play(game, acts):
+    """game after the actions acts (any iterable of action texts: a record's list, or cupcore.lines reading
+    them one at a time); ValueError "action N (...): why" on the first illegal one."""
     i = 0
     for a in acts:
         i += 1

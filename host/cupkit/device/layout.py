@@ -30,6 +30,7 @@ FAMILIES = {
     "lib/cupfw/hal/virtual": (),  # the unix port's board (cupkit vdev, the simulator, the benchmarks)
     "lib/cupcore/selfplay": (),  # the host's self-play and its benchmark
     "lib/cupcore/codes": (),  # self-play's record of a coded engine's actions
+    "lib/cupcore/lines": (),  # records stored as JSON Lines, which the host reads (the device saves JSON)
     "lib/cupcore/daily": (),  # the host's seed of the day
 }
 
