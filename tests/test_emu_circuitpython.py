@@ -226,11 +226,11 @@ for it in range(400):
             f.fill_rect(x, y, w, h, c)
             f.rect(y, x, h, w, 1 - c)
     elif op == 1:
-        t, k = texts[random.randrange(len(texts))], random.randrange(1, 3)
+        t, k = texts[random.randrange(len(texts))], random.randrange(1, 5)
         if gfx.text(fb, t, x, y, k, c) != gfx.text(ref, t, x, y, k, c):
             bad.append(("x after", t))
     elif op == 2:
-        name, k = ("QS", "TD", "2H")[random.randrange(3)], random.randrange(1, 3)
+        name, k = ("QS", "TD", "2H", "AC", "KS")[random.randrange(5)], random.randrange(1, 3)
         for f in (fb, ref):
             gfx.card(f, x, y, name, k, c)
     elif op == 3:
@@ -256,8 +256,9 @@ print(json.dumps([type(fb).__name__, gfx.text.__name__, bad]))
 
 def test_the_panel_draws_in_c_what_fbuf_draws(tmp_path, installed):
     """CircuitPython's panel draws with ulab (cupfw.hal.npbuf: runs of a page as uint8 arrays, text laid out by
-    bytes.join, dice kept by kind): at the chip's REPL, 400 random rectangles, texts, cards, dice, blits (any
-    key and palette) and fills, clipped at every edge, leave the frame as fbuf's pure-Python FrameBuffer does."""
+    bytes.join, larger text and cards as boxes of columns, dice kept by kind): at the chip's REPL, 400 random
+    rectangles, texts (sizes 1 to 4), cards, dice, blits (any key and palette) and fills, clipped at every edge,
+    leave the frame as fbuf's pure-Python FrameBuffer does."""
     with Pico(flash_with(tmp_path, installed), board=BOARD, seed=1) as pico:
         pico.power_on(hold=["b"], mode="fast")
         pico.wait_serial("cupkit: B held at power-on: safe REPL, the app is not started")

@@ -64,6 +64,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         line = npbuf.Pages.line
         _put = npbuf.Pages._put
         _on = npbuf.Pages._on
+        box = npbuf.Pages.box
 
     def __init__(self, width, height, i2c, addr):
         from cupfw import gfx
@@ -71,6 +72,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page
         if npbuf:
             gfx.text = npbuf.texts(gfx)  # a line of text laid out in C and drawn by line
+            gfx.card = npbuf.cards(gfx)  # a card as one box
         super().__init__(width, height, i2c, addr=addr)
 
     def init_display(self):

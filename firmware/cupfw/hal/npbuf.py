@@ -18,8 +18,8 @@ U8 = np.uint8
 
 
 def view(buffer, at=0):
-    """The uint8 array over buffer's bytes from at (reading it reads the frame; it is written through
-    the frame's own buffer, as ulab's in-place operators make a new array)."""
+    """The uint8 array over buffer's bytes from at: reading it reads the frame, a slice assigned writes it
+    (ulab's in-place operators make a new array, they do not write through)."""
     return np.frombuffer(buffer, dtype=U8, offset=at)
 
 
@@ -36,6 +36,9 @@ class Pages:
 
     def fill(self, c):
         self.buf[:] = b"\xff" * len(self.buf) if c else _CLEAR
+        if _KEPT[0]:  # a frame begins: what the last one drew stays kept (kept())
+            _KEPT[1] = _KEPT[0]
+            _KEPT[0] = {}
 
     def fill_rect(self, x, y, w, h, c):
         if x < 0:
@@ -112,6 +115,29 @@ class Pages:
                     self._put(m, x, y + 8 * q, c)
 
 
+    def box(self, pages, n, x, y, h, c):
+        """n columns drawn from x, y, their pages (bytes of n each, from y's page on; columns(), each column's
+        bits moved down by y & 7): their 1s in c, or, where h, the h rows from y set to theirs (an opaque box:
+        a card). A page is a copy, or one ulab operation where the box shares it."""
+        s = y & 7
+        full = ((1 << h) - 1) << s
+        sx = -x if x < 0 else 0
+        w = min(n, self.width - x) - sx
+        i = (y >> 3) * self.width + x + sx
+        for q in range(0, len(pages), n):
+            if 0 <= i < len(self.buf) and w > 0:  # (a page below the frame's last, or above its first: not drawn)
+                m = full >> q // n * 8 & 255
+                if h and m == 255:
+                    self.buf[i:i + w] = pages[q + sx:q + sx + w]
+                else:
+                    r = np.frombuffer(pages, dtype=U8, count=w, offset=q + sx)
+                    if h:
+                        r = (self.view[i:i + w] & (255 ^ m) | r).tobytes()
+                        self.buf[i:i + w] = r
+                    else:
+                        self._on(i, w, r, c)
+            i += self.width
+
     def die(self, x, y, v, s, c, pips):
         """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages' runs (fbuf.runs)
         kept for the last few kinds of die drawn (face, size, colour, top row on its page; the tumble's, a row
@@ -133,19 +159,86 @@ class Pages:
         return True
 
 
+_KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
 _CLEAR = bytes(1024)  # a frame cleared (fill(0), each full redraw: a copy, where making it took 1 ms)
 _DICE = {}  # Pages.die's runs by kind of die, at most 16 kinds (about 2 KB)
+
+
+def kept(key, make, *args):
+    """make(*args), kept as long as the frames draw it: what a frame draws is kept for the next (Pages.fill
+    begins a frame), so a screen redrawn with its cards or its large digits makes each once, and the heap holds
+    only what the last frame drew."""
+    now = _KEPT[0]
+    got = now.get(key) or _KEPT[1].get(key)
+    if got is None:
+        got = make(*args)
+    now[key] = got
+    return got
+
+
+def pages(cols, n, p):
+    """Pages.box's pages (bytes of n each) of n columns given as their p bytes each, one after the other."""
+    a = np.frombuffer(cols, dtype=U8).reshape((n, p))
+    return b"".join([np.array(a[:, q], dtype=U8).tobytes() for q in range(p)])
+
+
+def cell(font, o, k, s, p):
+    """Character o's six columns at k times their size, each as its p bytes (moved down s rows)."""
+    out = b""
+    for v in font[5 * o - 160:5 * o - 155] if 32 <= o < 127 else b"":
+        out += (wide(v, k) << s).to_bytes(p, "little") * k
+    return out + bytes(p * k * (6 if out == b"" else 1))
+
+
+def card(font, suits, b, u, k, c, s):
+    """gfx.card's card b (its name's bytes; u its suit's index) in Pages.box's pages, its top row at row s."""
+    w = 15 if k == 1 else 26
+    h = 18 if k == 1 else 32
+    full = (1 << h) - 1
+    cols = [full] + [full if not c else 1 | 1 << (h - 1)] * (w - 2) + [full]
+    r = b[:1] if b[0] != 84 else b"10"  # T: ten, at size 1
+    n = k if len(r) < 2 else 1
+    j = 2
+    for o in r:  # the rank's pixels in c over the inside's 1 - c: each flips its pixel
+        for v in font[5 * o - 160:5 * o - 155]:
+            v = wide(v, n) << 2
+            for t in range(n):
+                cols[j] ^= v
+                j += 1
+        j += n
+    j = w - 7 * k - 2
+    for v in suits[7 * u:7 * u + 7]:
+        v = wide(v, k) << (h - 7 * k - 2)
+        for t in range(k):
+            cols[j] ^= v
+            j += 1
+    p = (h + s + 7) >> 3
+    return pages(b"".join([(v << s).to_bytes(p, "little") for v in cols]), w, p)
+
+
+def wide(v, k):
+    """The bits of v each made k bits (a font column at k times its size)."""
+    out = 0
+    j = 0
+    while v:
+        if v & 1:
+            out |= ((1 << k) - 1) << j
+        v >>= 1
+        j += k
+    return out
 
 
 def texts(gfx):
     """gfx.text for frame buffers with line (CircuitPython's panel installs it: cupfw.hal.circuit): a line
     of text at size 1 laid out by bytes.join from a table of each character's six columns (the sixth blank:
-    a call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; anything else by gfx's own."""
+    a call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; larger text as its columns
+    made k times as tall and wide, drawn by box; anything else (not ASCII) by gfx's own."""
     plain = gfx.text
     if plain.__name__ == "ascii":  # installed already
         return plain
     blank = bytes(6)
-    cells = dict((o, blank if o < 32 else gfx.FONT[5 * o - 160:5 * o - 155] + b"\x00") for o in range(127))
+    font = gfx.FONT
+    cells = dict((o, blank if o < 32 else font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(127))
     get = cells.get
 
     def ascii(fb, s, x, y, k=1, c=1):
@@ -158,5 +251,33 @@ def texts(gfx):
                 return plain(fb, s, x, y, k, c)
             f(cols, x, y, c)
             return x + len(cols)
+        if f and len(b) == len(s):  # larger: each character's columns kept (kept()) as long as frames draw it
+            n = 6 * k
+            i = max(0, -x // n)
+            t = b[i:max(i, (fb.width - x + n - 1) // n)]  # the characters on the panel
+            if t:
+                r = y & 7
+                p = (8 * k + r + 7) >> 3
+                t = pages(b"".join([kept((o, k, r), cell, font, o, k, r, p) for o in t]), n * len(t), p)
+                fb.box(t, len(t) // p, x + i * n, y, 0, c)
+            return x + n * len(b)
         return plain(fb, s, x, y, k, c)
     return ascii
+
+
+def cards(gfx):
+    """gfx.card for frame buffers with box (CircuitPython's panel installs it): the card's columns made as ints
+    (its border, inside, rank and suit, as gfx.card draws them) and drawn as one opaque box, a ulab operation
+    a page, where gfx's are a dozen rectangles and blits."""
+    plain = gfx.card
+    if plain.__name__ == "boxed":  # installed already
+        return plain
+
+    def boxed(fb, x, y, name, k=2, c=1):
+        b = name.encode()
+        u = b"CDHS".find(b[-1:])
+        if not hasattr(fb, "box") or u < 0 or not 32 <= b[0] < 127:
+            return plain(fb, x, y, name, k, c)
+        fb.box(kept((name, k, c, y & 7), card, gfx.FONT, gfx.SUIT, b, u, k, c, y & 7), 15 if k == 1 else 26, x, y,
+               18 if k == 1 else 32, 1)
+    return boxed
