@@ -52,7 +52,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     switches it; the drawing is cupfw.hal.fbuf's, a page at a time (adafruit_framebuf's goes pixel by pixel
     in Python), on the driver's own buffer; show() sends only the pages that changed since the last frame."""
 
-    pixel = fbuf.FrameBuffer.pixel
+    pixel = Draw.pixel
     fill = Draw.fill
     fill_rect = Draw.fill_rect
     hline = fbuf.FrameBuffer.hline
@@ -65,6 +65,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         _put = npbuf.Pages._put
         _on = npbuf.Pages._on
         box = npbuf.Pages.box
+        flush = npbuf.Pages.flush
 
     def __init__(self, width, height, i2c, addr):
         from cupfw import gfx
@@ -83,6 +84,8 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     def show(self):
         """Each run of pages (128 bytes each) that changed in one transfer, after a command stream that
         sets its columns and pages, as cupfw.hal.micro does: a whole frame holds the bus 9.3 ms at 1 MHz."""
+        if npbuf:
+            self.flush()  # the last row of text laid out (npbuf.Pages.line)
         new = self.buffer  # 0x40 (the data's control byte), then the 1,024 bytes of the frame
         old = self._sent
         every = old is None

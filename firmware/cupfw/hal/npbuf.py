@@ -35,12 +35,14 @@ class Pages:
         self.buf[i:i + w] = (r | m if c else r & (255 ^ m if type(m) is int else np.bitwise_xor(m, 255))).tobytes()
 
     def fill(self, c):
+        self.flush()
         self.buf[:] = b"\xff" * len(self.buf) if c else _CLEAR
         if _KEPT[0]:  # a frame begins: what the last one drew stays kept (kept())
             _KEPT[1] = _KEPT[0]
             _KEPT[0] = {}
 
     def fill_rect(self, x, y, w, h, c):
+        self.flush()
         if x < 0:
             w += x
             x = 0
@@ -78,15 +80,43 @@ class Pages:
 
     def line(self, cols, x, y, c):
         """A line of text's glyph columns (bytes, one page high) drawn at x, y where its bits are 1, in c: as
-        blit with the key 0 (c 1), or with the key 1 through gfx's inverting palette (c 0)."""
+        blit with the key 0 (c 1), or with the key 1 through gfx's inverting palette (c 0). Lines at the same y
+        in the same c, side by side (a title and its right part, a sheet's row), are drawn as one: a line is laid
+        out in a row of columns first, and the row drawn when the next one does not fit beside it or before
+        anything else is drawn (flush)."""
         sx = -x if x < 0 else 0
         w = min(len(cols) - sx, self.width - x - sx)
-        if w > 0:
-            self._put(np.frombuffer(cols, dtype=U8, count=w, offset=sx), x + sx, y, c)
+        if w <= 0:
+            return
+        x += sx
+        r = _ROW  # y, c, the first column laid out, the column after the last
+        if r[2] < r[3] and (r[0] != y or r[1] != c or x < r[3] and x + w > r[2]):
+            self.flush()
+        _INK[x:x + w] = cols[sx:sx + w]
+        if r[2] < r[3]:
+            r[2] = min(r[2], x)
+            r[3] = max(r[3], x + w)
+        else:
+            r[:] = [y, c, x, x + w]
+
+    def flush(self):
+        """Draw the row of text laid out (line), if any: every other drawing, and the panel's show, call this first."""
+        r = _ROW
+        a = r[2]
+        b = r[3]
+        if a < b:
+            r[2] = r[3] = 0
+            self._put(np.frombuffer(_INK, dtype=U8, count=b - a, offset=a), a, r[0], r[1])
+            _INK[a:b] = bytes(b - a)
+
+    def pixel(self, x, y, c=None):
+        self.flush()
+        return fbuf.FrameBuffer.pixel(self, x, y, c)
 
     def blit(self, src, x, y, key=-1, palette=None):
         """framebuf's blit of a MONO_VLSB source (buf, width, height): each source pixel's colour (through
         palette, a 2x1 buffer, if given) drawn unless it is key."""
+        self.flush()
         c0, c1 = (palette.buf[0] & 1, palette.buf[1] & 1) if palette else (0, 1)  # its pixels (0, 0), (1, 0)
         sx = 0
         w = src.width
@@ -119,6 +149,7 @@ class Pages:
         """n columns drawn from x, y, their pages (bytes of n each, from y's page on; columns(), each column's
         bits moved down by y & 7): their 1s in c, or, where h, the h rows from y set to theirs (an opaque box:
         a card). A page is a copy, or one ulab operation where the box shares it."""
+        self.flush()
         s = y & 7
         full = ((1 << h) - 1) << s
         sx = -x if x < 0 else 0
@@ -143,6 +174,7 @@ class Pages:
         kept for the last few kinds of die drawn (face, size, colour, top row on its page; the tumble's, a row
         of blank dice): a page the die fills is then a copy, one it shares with what is around it an int's
         and and or."""
+        self.flush()
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
         k = ((v * 32 + s) * 2 + c) * 8 + (y & 7)
@@ -159,6 +191,8 @@ class Pages:
         return True
 
 
+_ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
+_INK = bytearray(128)  # its columns
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
 _CLEAR = bytes(1024)  # a frame cleared (fill(0), each full redraw: a copy, where making it took 1 ms)
 _DICE = {}  # Pages.die's runs by kind of die, at most 16 kinds (about 2 KB)
