@@ -65,6 +65,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         _put = npbuf.Pages._put
         _on = npbuf.Pages._on
         box = npbuf.Pages.box
+        row = npbuf.Pages.row
         flush = npbuf.Pages.flush
 
     def __init__(self, width, height, i2c, addr):
@@ -74,6 +75,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         if npbuf:
             gfx.text = npbuf.texts(gfx)  # a line of text laid out in C and drawn by line
             gfx.card = npbuf.cards(gfx)  # a card as one box
+            gfx.dice = npbuf.rows(gfx)  # a line of dice as one run a page
         super().__init__(width, height, i2c, addr=addr)
 
     def init_display(self):

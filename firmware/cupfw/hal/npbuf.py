@@ -170,32 +170,52 @@ class Pages:
             i += self.width
 
     def die(self, x, y, v, s, c, pips):
-        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages' runs (fbuf.runs)
-        kept for the last few kinds of die drawn (face, size, colour, top row on its page; the tumble's, a row
-        of blank dice): a page the die fills is then a copy, one it shares with what is around it an int's
-        and and or."""
+        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages kept for the last few
+        kinds of die drawn (pages()): a page the die fills is then a copy, one it shares with what is around it
+        an int's and and or."""
         self.flush()
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
-        k = ((v * 32 + s) * 2 + c) * 8 + (y & 7)
-        got = _DICE.get(k)
-        if got is None:
-            if len(_DICE) >= 16:
-                _DICE.clear()
-            got = _DICE[k] = [(m, run if m else run.to_bytes(s, "little")) for m, run in fbuf.runs(y & 7, v, s, c, pips)]
         buf = self.buf
         i = (y >> 3) * self.width + x
-        for m, run in got:
-            buf[i:i + s] = (int.from_bytes(buf[i:i + s], "little") & m | run).to_bytes(s, "little") if m else run
+        for m, run in faces(v, s, c, y & 7, pips):
+            buf[i:i + s] = run if m is None else (int.from_bytes(buf[i:i + s], "little") & int.from_bytes(
+                m, "little") | int.from_bytes(run, "little")).to_bytes(s, "little")
             i += self.width
         return True
+
+    def row(self, dice, s, x, y):
+        """A line of dice of s pixels drawn from x, y, 3 columns apart (faces() of each): each page of the line
+        one ulab operation (the gaps between the dice left as they are)."""
+        self.flush()
+        i = (y >> 3) * self.width + x
+        for q in range(len(dice[0])):
+            m = b"\xff\xff\xff".join([d[q][0] or bytes(s) for d in dice])
+            r = bytes(3).join([d[q][1] for d in dice])
+            w = len(m)
+            self.buf[i:i + w] = (self.view[i:i + w] & np.frombuffer(m, dtype=U8) | np.frombuffer(r, dtype=U8)).tobytes()
+            i += self.width
+
+
+def faces(v, s, c, r, pips):
+    """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page:
+    (what it leaves of each column, None where it fills the page; its columns) as bytes of s, kept for the last
+    16 kinds drawn (about 2 KB; the tumble's, a row of blank dice)."""
+    k = ((v * 32 + s) * 2 + c) * 8 + r
+    got = _DICE.get(k)
+    if got is None:
+        if len(_DICE) >= 16:
+            _DICE.clear()
+        got = _DICE[k] = [(m.to_bytes(s, "little") if m else None, run.to_bytes(s, "little"))
+                          for m, run in fbuf.runs(r, v, s, c, pips)]
+    return got
 
 
 _ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
 _INK = bytearray(128)  # its columns
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
 _CLEAR = bytes(1024)  # a frame cleared (fill(0), each full redraw: a copy, where making it took 1 ms)
-_DICE = {}  # Pages.die's runs by kind of die, at most 16 kinds (about 2 KB)
+_DICE = {}  # faces(): the pages by kind of die, at most 16 kinds
 
 
 def kept(key, make, *args):
@@ -297,6 +317,31 @@ def texts(gfx):
             return x + n * len(b)
         return plain(fb, s, x, y, k, c)
     return ascii
+
+
+def rows(gfx):
+    """gfx.dice for frame buffers with row (CircuitPython's panel installs it): a line of d6 dice drawn as one run a
+    page (Pages.row); dice of other kinds, or off the panel, by gfx's own."""
+    plain = gfx.dice
+    if plain.__name__ == "lined":  # installed already
+        return plain
+
+    def lined(fb, vals, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
+        n = len(vals)
+        f = getattr(fb, "row", None)
+        if not f or sides != 6 or not n or x < 0 or y < 0 or x + min(n, per) * (s + 3) - 3 > fb.width or \
+                y + (n - 1) // per * (s + 4) + s > fb.height or not (9 <= s < 18 or not hide and min(vals)):
+            return plain(fb, vals, x, y, s, per, sides, mark, cur, hide, items)
+        for a in range(0, n, per):
+            yy = y + a // per * (s + 4)
+            line = []
+            for i in range(a, min(n, a + per)):
+                v = 0 if hide else vals[i]
+                line.append(faces(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else gfx.FONT))
+            f(line, s, x, yy)
+        if cur:
+            fb.fill_rect(x + (cur - 1) % per * (s + 3), y + (cur - 1) // per * (s + 4) + s, s, 2, 1)
+    return lined
 
 
 def cards(gfx):
