@@ -36,7 +36,7 @@ class Pages:
 
     def fill(self, c):
         self.flush()
-        self.buf[:] = b"\xff" * len(self.buf) if c else _CLEAR
+        self.view[:] = 255 if c else 0
         if _KEPT[0]:  # a frame begins: what the last one drew stays kept (kept())
             _KEPT[1] = _KEPT[0]
             _KEPT[0] = {}
@@ -170,17 +170,21 @@ class Pages:
             i += self.width
 
     def die(self, x, y, v, s, c, pips):
-        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages kept for the last few
-        kinds of die drawn (pages()): a page the die fills is then a copy, one it shares with what is around it
-        an int's and and or."""
+        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages kept by kind (faces()):
+        a page the die fills is a copy, one it shares with what is around it an int's and and or."""
         self.flush()
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
+        r = y & 7
+        d = faces(v, s, c, r, pips)
         buf = self.buf
         i = (y >> 3) * self.width + x
-        for m, run in faces(v, s, c, y & 7, pips):
-            buf[i:i + s] = run if m is None else (int.from_bytes(buf[i:i + s], "little") & int.from_bytes(
-                m, "little") | int.from_bytes(run, "little")).to_bytes(s, "little")
+        for q in range(0, len(d), 2 * s):
+            if r <= q // s * 4 <= r + s - 8:  # (page q // 2s: its rows 8 q // 2s on are all the die's)
+                buf[i:i + s] = d[q + s:q + 2 * s]
+            else:
+                buf[i:i + s] = (int.from_bytes(buf[i:i + s], "little") & int.from_bytes(d[q:q + s], "little") |
+                                int.from_bytes(d[q + s:q + 2 * s], "little")).to_bytes(s, "little")
             i += self.width
         return True
 
@@ -189,33 +193,32 @@ class Pages:
         one ulab operation (the gaps between the dice left as they are)."""
         self.flush()
         i = (y >> 3) * self.width + x
-        for q in range(len(dice[0])):
-            m = b"\xff\xff\xff".join([d[q][0] or bytes(s) for d in dice])
-            r = bytes(3).join([d[q][1] for d in dice])
+        for q in range(0, len(dice[0]), 2 * s):
+            m = b"\xff\xff\xff".join([d[q:q + s] for d in dice])
+            r = bytes(3).join([d[q + s:q + 2 * s] for d in dice])
             w = len(m)
             self.buf[i:i + w] = (self.view[i:i + w] & np.frombuffer(m, dtype=U8) | np.frombuffer(r, dtype=U8)).tobytes()
             i += self.width
 
 
 def faces(v, s, c, r, pips):
-    """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page:
-    (what it leaves of each column, None where it fills the page; its columns) as bytes of s, kept for the last
-    16 kinds drawn (about 2 KB; the tumble's, a row of blank dice)."""
+    """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
+    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each. Kept
+    for the last 20 kinds drawn (up to 2 KB: a frame's, the tumble's)."""
     k = ((v * 32 + s) * 2 + c) * 8 + r
     got = _DICE.get(k)
     if got is None:
-        if len(_DICE) >= 16:
+        if len(_DICE) >= 20:
             _DICE.clear()
-        got = _DICE[k] = [(m.to_bytes(s, "little") if m else None, run.to_bytes(s, "little"))
-                          for m, run in fbuf.runs(r, v, s, c, pips)]
+        got = _DICE[k] = b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little")
+                                   for m, run in fbuf.runs(r, v, s, c, pips)])
     return got
 
 
 _ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
 _INK = bytearray(128)  # its columns
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
-_CLEAR = bytes(1024)  # a frame cleared (fill(0), each full redraw: a copy, where making it took 1 ms)
-_DICE = {}  # faces(): the pages by kind of die, at most 16 kinds
+_DICE = {}  # faces(): the pages by kind of die, at most 20 kinds
 
 
 def kept(key, make, *args):
@@ -292,8 +295,7 @@ def texts(gfx):
         return plain
     blank = bytes(6)
     font = gfx.FONT
-    cells = dict((o, blank if o < 32 else font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(127))
-    get = cells.get
+    get = dict((o, font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(32, 127)).get
 
     def ascii(fb, s, x, y, k=1, c=1):
         b = s.encode() if type(s) is str else s
@@ -301,7 +303,7 @@ def texts(gfx):
         if f and k == 1 and len(b) == len(s):
             try:
                 cols = b"".join(map(get, b))
-            except TypeError:  # a byte past 126 (get gave None): gfx's own draws it
+            except TypeError:  # a byte under 32 or past 126 (get gave None): gfx's own draws it
                 return plain(fb, s, x, y, k, c)
             f(cols, x, y, c)
             return x + len(cols)

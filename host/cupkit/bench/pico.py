@@ -295,7 +295,11 @@ for m in MODULES:
             m[:8] == "cupcore." and cupcore.is_engine(m[8:])):
         A.drop(m)  # a screen or an engine, which nothing later needs: CircuitPython's heap holds not all
         gc.collect()
-print(json.dumps(out))
+for m in MODULES:
+    A.drop(m)
+gc.collect()
+for k in out:  # a line each: the whole in one string may not find room on CircuitPython's heap
+    print(json.dumps([k, out[k]]))
 """
 
 
@@ -454,7 +458,8 @@ def measure(progress=None, tours=None, circuitpython=False):
             pico.mode("fast")
             code = "import gc, json, os, time\n" + CLOCKS[interp] + REPL.replace(
                 "MODULES", repr(modules(board, ext))).replace("MOST", repr(dict((p, most(p)) for p, k in TOURS)))
-            got = json.loads(pico.repl(code, timeout=1800).strip().splitlines()[-1])
+            got = dict(json.loads(line) for line in pico.repl(code, timeout=1800).splitlines()
+                       if line.startswith('["'))
     return {"interpreter": interp, "boot_ms": round(boot, 1),
             "keys": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in keys],
             "opened": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in opened],
