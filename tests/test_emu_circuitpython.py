@@ -218,7 +218,7 @@ texts = ("Player 1 rolls a six!", "Liar's Dice", "x", "", "A line that runs off 
          "caf\xe9", b"\x7f\x1f~")
 bad = []
 for it in range(400):
-    op = random.randrange(8)
+    op = random.randrange(9)
     x, y, c = random.randrange(-20, 130), random.randrange(-12, 66), random.randrange(2)
     w, h = random.randrange(40), random.randrange(30)
     if op == 0:
@@ -256,6 +256,10 @@ for it in range(400):
         mark, cur, hide = random.randrange(1024), random.randrange(n + 1), random.randrange(4) == 0
         for f in (fb, ref):
             gfx.dice(f, faces, x // 4, y // 2, s, per, 6, mark, cur, hide)
+    elif op == 7:  # the title line
+        t, u = texts[random.randrange(len(texts))], texts[random.randrange(len(texts))][:random.randrange(12)]
+        for f in (fb, ref):
+            gfx.bar(f, t, u)
     elif random.randrange(8) == 0:
         for f in (fb, ref):
             f.fill(c)
@@ -272,9 +276,9 @@ print(json.dumps([type(fb).__name__, gfx.text.__name__, bad]))
 def test_the_panel_draws_in_c_what_fbuf_draws(tmp_path, installed):
     """CircuitPython's panel draws with ulab (cupfw.hal.npbuf: runs of a page as uint8 arrays, text laid out by
     bytes.join and a row of it drawn at once, larger text and cards as boxes of columns, dice kept by kind, a line
-    of dice at once): at the chip's REPL, 400 random rectangles, texts (sizes 1 to 4; rows of them), cards, dice,
-    lines of dice, blits (any key and palette) and fills, clipped at every edge, leave the frame as fbuf's
-    pure-Python FrameBuffer does."""
+    of dice at once, the title line's pages at once): at the chip's REPL, 400 random rectangles, texts (sizes 1 to
+    4; rows of them), title lines, cards, dice, lines of dice, blits (any key and palette) and fills, clipped at
+    every edge, leave the frame as fbuf's pure-Python FrameBuffer does."""
     with Pico(flash_with(tmp_path, installed), board=BOARD, seed=1) as pico:
         pico.power_on(hold=["b"], mode="fast")
         pico.wait_serial("cupkit: B held at power-on: safe REPL, the app is not started")

@@ -73,9 +73,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         gfx.die = fbuf.dies(gfx)  # its dice faces drawn a page at a time (fbuf.FrameBuffer.die)
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page
         if npbuf:
-            gfx.text = npbuf.texts(gfx)  # a line of text laid out in C and drawn by line
-            gfx.card = npbuf.cards(gfx)  # a card as one box
-            gfx.dice = npbuf.rows(gfx)  # a line of dice as one run a page
+            npbuf.texts(gfx)  # text, the title line, cards and lines of dice laid out in C and drawn at once
         super().__init__(width, height, i2c, addr=addr)
 
     def init_display(self):

@@ -170,13 +170,13 @@ class Pages:
             i += self.width
 
     def die(self, x, y, v, s, c, pips):
-        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages kept by kind (faces()):
+        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages kept by kind (die()):
         a page the die fills is a copy, one it shares with what is around it an int's and and or."""
         self.flush()
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
         r = y & 7
-        d = faces(v, s, c, r, pips)
+        d = die(v, s, c, r, pips)
         buf = self.buf
         i = (y >> 3) * self.width + x
         for q in range(0, len(d), 2 * s):
@@ -189,7 +189,7 @@ class Pages:
         return True
 
     def row(self, dice, s, x, y):
-        """A line of dice of s pixels drawn from x, y, 3 columns apart (faces() of each): each page of the line
+        """A line of dice of s pixels drawn from x, y, 3 columns apart (die() of each): each page of the line
         one ulab operation (the gaps between the dice left as they are)."""
         self.flush()
         i = (y >> 3) * self.width + x
@@ -201,7 +201,7 @@ class Pages:
             i += self.width
 
 
-def faces(v, s, c, r, pips):
+def die(v, s, c, r, pips):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
     one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each. Kept
     for the last 20 kinds drawn (up to 2 KB: a frame's, the tumble's)."""
@@ -218,7 +218,7 @@ def faces(v, s, c, r, pips):
 _ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
 _INK = bytearray(128)  # its columns
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
-_DICE = {}  # faces(): the pages by kind of die, at most 20 kinds
+_DICE = {}  # die(): the pages by kind of die, at most 20 kinds
 
 
 def kept(key, make, *args):
@@ -247,7 +247,7 @@ def cell(font, o, k, s, p):
     return out + bytes(p * k * (6 if out == b"" else 1))
 
 
-def card(font, suits, b, u, k, c, s):
+def cards(font, suits, b, u, k, c, s):
     """gfx.card's card b (its name's bytes; u its suit's index) in Pages.box's pages, its top row at row s."""
     w = 15 if k == 1 else 26
     h = 18 if k == 1 else 32
@@ -286,13 +286,18 @@ def wide(v, k):
 
 
 def texts(gfx):
-    """gfx.text for frame buffers with line (CircuitPython's panel installs it: cupfw.hal.circuit): a line
-    of text at size 1 laid out by bytes.join from a table of each character's six columns (the sixth blank:
-    a call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; larger text as its columns
-    made k times as tall and wide, drawn by box; anything else (not ASCII) by gfx's own."""
+    """gfx's text, bar, card and dice for frame buffers with line (CircuitPython's panel installs them:
+    cupfw.hal.circuit); what they cannot draw (not ASCII, other dice, off the panel) gfx's own do. A line of
+    text at size 1 is laid out by bytes.join from a table of each character's six columns (the sixth blank: a
+    call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; larger text as its columns made k
+    times as tall and wide, drawn by box, and so is a card; the title line's two pages are written at once
+    from its text; a line of dice is drawn by row."""
+    if gfx.text.__name__ == "ascii":  # installed already
+        return
     plain = gfx.text
-    if plain.__name__ == "ascii":  # installed already
-        return plain
+    titled = gfx.bar
+    boxed = gfx.card
+    lined = gfx.dice
     blank = bytes(6)
     font = gfx.FONT
     get = dict((o, font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(32, 127)).get
@@ -318,47 +323,51 @@ def texts(gfx):
                 fb.box(t, len(t) // p, x + i * n, y, 0, c)
             return x + n * len(b)
         return plain(fb, s, x, y, k, c)
-    return ascii
 
+    def bar(fb, s, right=""):
+        b = s.encode() if type(s) is str else s
+        t = right.encode() if type(right) is str else right
+        if hasattr(fb, "line") and len(b) == len(s) and len(t) == len(right) and 6 * (len(b) + len(t)) < 128:
+            try:
+                b = b"".join(map(get, b))
+                t = b"".join(map(get, t))
+            except TypeError:
+                return titled(fb, s, right)
+            fb.flush()
+            a = bytearray(128)  # the text's columns: inverted, a row down, on the bar's rows 0-8 (pages 0, 1)
+            a[1:1 + len(b)] = b
+            a[128 - len(t):] = t
+            a = np.frombuffer(a, dtype=U8)
+            fb.buf[0:128] = np.bitwise_xor(np.left_shift(a, 1), 255).tobytes()
+            fb.buf[128:256] = (fb.view[128:256] & 254 | np.bitwise_xor(np.right_shift(a, 7), 1)).tobytes()
+            return
+        titled(fb, s, right)
 
-def rows(gfx):
-    """gfx.dice for frame buffers with row (CircuitPython's panel installs it): a line of d6 dice drawn as one run a
-    page (Pages.row); dice of other kinds, or off the panel, by gfx's own."""
-    plain = gfx.dice
-    if plain.__name__ == "lined":  # installed already
-        return plain
+    def card(fb, x, y, name, k=2, c=1):
+        b = name.encode()
+        u = b"CDHS".find(b[-1:])
+        if not hasattr(fb, "box") or u < 0 or not 32 <= b[0] < 127:
+            return boxed(fb, x, y, name, k, c)
+        fb.box(kept((name, k, c, y & 7), cards, font, gfx.SUIT, b, u, k, c, y & 7), 15 if k == 1 else 26, x, y,
+               18 if k == 1 else 32, 1)
 
-    def lined(fb, vals, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
-        n = len(vals)
+    def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
+        n = len(faces)
         f = getattr(fb, "row", None)
         if not f or sides != 6 or not n or x < 0 or y < 0 or x + min(n, per) * (s + 3) - 3 > fb.width or \
-                y + (n - 1) // per * (s + 4) + s > fb.height or not (9 <= s < 18 or not hide and min(vals)):
-            return plain(fb, vals, x, y, s, per, sides, mark, cur, hide, items)
+                y + (n - 1) // per * (s + 4) + s > fb.height or not (9 <= s < 18 or not hide and min(faces)):
+            return lined(fb, faces, x, y, s, per, sides, mark, cur, hide, items)
         for a in range(0, n, per):
             yy = y + a // per * (s + 4)
             line = []
             for i in range(a, min(n, a + per)):
-                v = 0 if hide else vals[i]
-                line.append(faces(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else gfx.FONT))
+                v = 0 if hide else faces[i]
+                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font))
             f(line, s, x, yy)
         if cur:
             fb.fill_rect(x + (cur - 1) % per * (s + 3), y + (cur - 1) // per * (s + 4) + s, s, 2, 1)
-    return lined
 
-
-def cards(gfx):
-    """gfx.card for frame buffers with box (CircuitPython's panel installs it): the card's columns made as ints
-    (its border, inside, rank and suit, as gfx.card draws them) and drawn as one opaque box, a ulab operation
-    a page, where gfx's are a dozen rectangles and blits."""
-    plain = gfx.card
-    if plain.__name__ == "boxed":  # installed already
-        return plain
-
-    def boxed(fb, x, y, name, k=2, c=1):
-        b = name.encode()
-        u = b"CDHS".find(b[-1:])
-        if not hasattr(fb, "box") or u < 0 or not 32 <= b[0] < 127:
-            return plain(fb, x, y, name, k, c)
-        fb.box(kept((name, k, c, y & 7), card, gfx.FONT, gfx.SUIT, b, u, k, c, y & 7), 15 if k == 1 else 26, x, y,
-               18 if k == 1 else 32, 1)
-    return boxed
+    gfx.text = ascii
+    gfx.bar = bar
+    gfx.card = card
+    gfx.dice = dice
