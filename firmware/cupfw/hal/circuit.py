@@ -52,7 +52,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     switches it; the drawing is cupfw.hal.fbuf's, a page at a time (adafruit_framebuf's goes pixel by pixel
     in Python), on the driver's own buffer; show() sends only the pages that changed since the last frame."""
 
-    pixel = Draw.pixel
+    pixel = fbuf.FrameBuffer.pixel
     fill = Draw.fill
     fill_rect = Draw.fill_rect
     hline = fbuf.FrameBuffer.hline

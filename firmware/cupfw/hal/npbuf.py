@@ -100,7 +100,8 @@ class Pages:
             r[:] = [y, c, x, x + w]
 
     def flush(self):
-        """Draw the row of text laid out (line), if any: every other drawing, and the panel's show, call this first."""
+        """Draw the row of text laid out (line), if any: every other drawing, and the panel's show, call this first
+        (fbuf's pixel, which the firmware never calls on the panel, does not)."""
         r = _ROW
         a = r[2]
         b = r[3]
@@ -108,10 +109,6 @@ class Pages:
             r[2] = r[3] = 0
             self._put(np.frombuffer(_INK, dtype=U8, count=b - a, offset=a), a, r[0], r[1])
             _INK[a:b] = bytes(b - a)
-
-    def pixel(self, x, y, c=None):
-        self.flush()
-        return fbuf.FrameBuffer.pixel(self, x, y, c)
 
     def blit(self, src, x, y, key=-1, palette=None):
         """framebuf's blit of a MONO_VLSB source (buf, width, height): each source pixel's colour (through
@@ -204,11 +201,11 @@ class Pages:
 def die(v, s, c, r, pips):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
     one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each. Kept
-    for the last 20 kinds drawn (up to 2 KB: a frame's, the tumble's)."""
+    for the last 16 kinds drawn (up to 2 KB: a frame's, the tumble's)."""
     k = ((v * 32 + s) * 2 + c) * 8 + r
     got = _DICE.get(k)
     if got is None:
-        if len(_DICE) >= 20:
+        if len(_DICE) >= 16:
             _DICE.clear()
         got = _DICE[k] = b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little")
                                    for m, run in fbuf.runs(r, v, s, c, pips)])
@@ -218,7 +215,7 @@ def die(v, s, c, r, pips):
 _ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
 _INK = bytearray(128)  # its columns
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
-_DICE = {}  # die(): the pages by kind of die, at most 20 kinds
+_DICE = {}  # die(): the pages by kind of die, at most 16 kinds
 
 
 def kept(key, make, *args):
@@ -275,6 +272,9 @@ def cards(font, suits, b, u, k, c, s):
 
 def wide(v, k):
     """The bits of v each made k bits (a font column at k times its size)."""
+    if k < 3:  # (a card's: at once, a nibble's bits doubled from a table)
+        return v if k == 1 else b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v & 15] | \
+            b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v >> 4] << 8
     out = 0
     j = 0
     while v:
@@ -298,7 +298,6 @@ def texts(gfx):
     titled = gfx.bar
     boxed = gfx.card
     lined = gfx.dice
-    blank = bytes(6)
     font = gfx.FONT
     get = dict((o, font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(32, 127)).get
 
