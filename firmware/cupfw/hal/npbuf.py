@@ -221,7 +221,8 @@ _DICE = {}  # die(): the pages by kind of die, at most 16 kinds
 def kept(key, make, *args):
     """make(*args), kept as long as the frames draw it: what a frame draws is kept for the next (Pages.fill
     begins a frame), so a screen redrawn with its cards or its large digits makes each once, and the heap holds
-    only what the last frame drew."""
+    only what the last frame drew. key: an int (a tuple would be one more object kept): a large character's
+    below 8,192, a card's from 393,216 on."""
     now = _KEPT[0]
     got = now.get(key) or _KEPT[1].get(key)
     if got is None:
@@ -311,14 +312,16 @@ def texts(gfx):
                 return plain(fb, s, x, y, k, c)
             f(cols, x, y, c)
             return x + len(cols)
-        if f and len(b) == len(s):  # larger: each character's columns kept (kept()) as long as frames draw it
+        if f and len(b) == len(s):  # larger: each character's columns made (a clock's digits, at 3 or 4 times the
+            # size, kept as long as frames draw them: kept())
             n = 6 * k
             i = max(0, -x // n)
             t = b[i:max(i, (fb.width - x + n - 1) // n)]  # the characters on the panel
             if t:
                 r = y & 7
                 p = (8 * k + r + 7) >> 3
-                t = pages(b"".join([kept((o, k, r), cell, font, o, k, r, p) for o in t]), n * len(t), p)
+                t = pages(b"".join([kept((o * 8 + k) * 8 + r, cell, font, o, k, r, p) if k > 2 else cell(font, o, k, r, p)
+                                     for o in t]), n * len(t), p)
                 fb.box(t, len(t) // p, x + i * n, y, 0, c)
             return x + n * len(b)
         return plain(fb, s, x, y, k, c)
@@ -347,7 +350,7 @@ def texts(gfx):
         u = b"CDHS".find(b[-1:])
         if not hasattr(fb, "box") or u < 0 or not 32 <= b[0] < 127:
             return boxed(fb, x, y, name, k, c)
-        fb.box(kept((name, k, c, y & 7), cards, font, gfx.SUIT, b, u, k, c, y & 7), 15 if k == 1 else 26, x, y,
+        fb.box(kept((((b[0] * 128 + b[-1]) * 4 + k) * 2 + c) * 8 + (y & 7), cards, font, gfx.SUIT, b, u, k, c, y & 7), 15 if k == 1 else 26, x, y,
                18 if k == 1 else 32, 1)
 
     def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
