@@ -78,6 +78,7 @@ class Screen(play.Game):
                 gfx.text(fb, b"%d" % g.left[k], k * 16 + 5, 32)
         if not over:
             fb.fill_rect(self.sel * 16 + 1, 41, 13, 2, 1)
-        if not over:
-            gfx.text(fb, _T[8] % len(g.legal()), 0, 46)
+        if not over:  # the pairs on top counted from their ranks (the engine's legal() makes each pair's text)
+            r = [g.top(k) & 15 for k in range(8) if g.left[k]]
+            gfx.text(fb, _T[8] % (sum([r.count(v) - 1 for v in r]) // 2), 0, 46)
             gfx.text(fb, _T[7] if self.card >= 0 else _T[6], 0, 56)
