@@ -198,17 +198,21 @@ class Pages:
             i += self.width
 
 
-def die(v, s, c, r, pips):
+def die(v, s, c, r, pips, dice=None):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
-    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each. Kept
-    for the last 16 kinds drawn (up to 2 KB: a frame's, the tumble's)."""
+    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each. A die
+    drawn alone is kept for the last 16 kinds drawn (up to 2 KB: Pig's tumble); dice: a line of dice's, kept as
+    long as the frames draw them (kept(): a screen of 30 dice of 15 kinds makes each once)."""
     k = ((v * 32 + s) * 2 + c) * 8 + r
+    if dice:
+        return kept(-1 - k, die, v, s, c, r, pips, 0)
     got = _DICE.get(k)
     if got is None:
-        if len(_DICE) >= 16:
-            _DICE.clear()
-        got = _DICE[k] = b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little")
-                                   for m, run in fbuf.runs(r, v, s, c, pips)])
+        got = b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little") for m, run in fbuf.runs(r, v, s, c, pips)])
+        if dice is None:
+            if len(_DICE) >= 16:
+                _DICE.clear()
+            _DICE[k] = got
     return got
 
 
@@ -222,7 +226,7 @@ def kept(key, make, *args):
     """make(*args), kept as long as the frames draw it: what a frame draws is kept for the next (Pages.fill
     begins a frame), so a screen redrawn with its cards or its large digits makes each once, and the heap holds
     only what the last frame drew. key: an int (a tuple would be one more object kept): a large character's
-    below 8,192, a card's from 393,216 on."""
+    below 8,192, a card's from 393,216 on, a die's below 0."""
     now = _KEPT[0]
     got = now.get(key) or _KEPT[1].get(key)
     if got is None:
@@ -364,7 +368,7 @@ def texts(gfx):
             line = []
             for i in range(a, min(n, a + per)):
                 v = 0 if hide else faces[i]
-                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font))
+                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font, 1))
             f(line, s, x, yy)
         if cur:
             fb.fill_rect(x + (cur - 1) % per * (s + 3), y + (cur - 1) // per * (s + 4) + s, s, 2, 1)
