@@ -198,28 +198,19 @@ class Pages:
             i += self.width
 
 
-def die(v, s, c, r, pips, dice=None):
+def die(v, s, c, r, pips, made=0):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
-    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each. A die
-    drawn alone is kept for the last 16 kinds drawn (up to 2 KB: Pig's tumble); dice: a line of dice's, kept as
-    long as the frames draw them (kept(): a screen of 30 dice of 15 kinds makes each once)."""
-    k = ((v * 32 + s) * 2 + c) * 8 + r
-    if dice:
-        return kept(-1 - k, die, v, s, c, r, pips, 0)
-    got = _DICE.get(k)
-    if got is None:
-        got = b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little") for m, run in fbuf.runs(r, v, s, c, pips)])
-        if dice is None:
-            if len(_DICE) >= 16:
-                _DICE.clear()
-            _DICE[k] = got
-    return got
+    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each; kept as
+    long as the frames draw it (kept(): a screen of 30 dice of 15 kinds makes each once, and no kind of die is
+    kept past the screens that draw it)."""
+    if made:
+        return b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little") for m, run in fbuf.runs(r, v, s, c, pips)])
+    return kept(-1 - (((v * 32 + s) * 2 + c) * 8 + r), die, v, s, c, r, pips, 1)
 
 
 _ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
 _INK = bytearray(128)  # its columns
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
-_DICE = {}  # die(): the pages by kind of die, at most 16 kinds
 
 
 def kept(key, make, *args):
@@ -368,7 +359,7 @@ def texts(gfx):
             line = []
             for i in range(a, min(n, a + per)):
                 v = 0 if hide else faces[i]
-                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font, 1))
+                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font))
             f(line, s, x, yy)
         if cur:
             fb.fill_rect(x + (cur - 1) % per * (s + 3), y + (cur - 1) // per * (s + 4) + s, s, 2, 1)
