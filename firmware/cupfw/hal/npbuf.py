@@ -315,8 +315,8 @@ def texts(gfx):
             if t:
                 r = y & 7
                 p = (8 * k + r + 7) >> 3
-                t = pages(b"".join([kept((o * 8 + k) * 8 + r, cell, font, o, k, r, p) if k > 2 else cell(font, o, k, r, p)
-                                     for o in t]), n * len(t), p)
+                t = pages(b"".join([kept((o * 8 + k) * 8 + r, cell, font, o, k, r, p) if k > 2
+                                     else cell(font, o, k, r, p) for o in t]), n * len(t), p)
                 fb.box(t, len(t) // p, x + i * n, y, 0, c)
             return x + n * len(b)
         return plain(fb, s, x, y, k, c)
@@ -345,8 +345,9 @@ def texts(gfx):
         u = b"CDHS".find(b[-1:])
         if not hasattr(fb, "box") or u < 0 or not 32 <= b[0] < 127:
             return boxed(fb, x, y, name, k, c)
-        fb.box(kept((((b[0] * 128 + b[-1]) * 4 + k) * 2 + c) * 8 + (y & 7), cards, font, gfx.SUIT, b, u, k, c, y & 7), 15 if k == 1 else 26, x, y,
-               18 if k == 1 else 32, 1)
+        r = y & 7
+        fb.box(kept((((b[0] * 128 + b[-1]) * 4 + k) * 2 + c) * 8 + r, cards, font, gfx.SUIT, b, u, k, c, r),
+               15 if k == 1 else 26, x, y, 18 if k == 1 else 32, 1)
 
     def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
         n = len(faces)
