@@ -114,10 +114,13 @@ def test_the_figures_of_a_few_tours_and_every_screen():
     assert all(ms > firsts[(s, k)] + 50 for s, k, ms in r["opened"]), (r["opened"], firsts)
     assert all(fps >= 20 for p, fps in r["tumble"]), r["tumble"]
     assert all(d + b < 30 for n, d, b in r["redraw"] if n.split(":")[0] in OLD_SCREENS), r["redraw"]
-    assert all(d + b < 32 for n, d, b in r["redraw"] if n.split(":")[0] not in NEW_SCREENS), r["redraw"]
-    # the rest of the table's (issue 18): Wish's eight piles and Insider's clock miss 30 ms by a millisecond
-    # (31.1, 31.2: open), the others meet it
-    assert all(d + b < 34 for n, d, b in r["redraw"]), r["redraw"]
+    assert all(d + b < 32 for n, d, b in r["redraw"]), r["redraw"]
+    # Wish's eight piles 28.3-28.4 (31.1 when it counted the pairs with the engine's legal()) and Insider's pages
+    # (its clock 20.7-21.3, 31.2 when its texts were found at the end of its string) meet 30 ms too; the turn
+    # timer's seats' times take 28.8-30 (a collection's place), as the dice table's screens, above
+    assert all(d + b < 30 for n, d, b in r["redraw"] if n.split(":")[0] in ("wish", "insider")), r["redraw"]
+    # each screen's first frame is drawn too, before it is timed as a frame after the one before it
+    assert [n for n, d in r["first"]] == screens and all(0 < d < 200 for n, d in r["first"]), r["first"]
     text = "\n".join(bench_pico.report(r, v))
     assert "full redraw" in text and "targets: redraw < 30 ms" in text and "free heap >= 150 KB" in text
 
@@ -138,9 +141,12 @@ def test_the_same_figures_on_circuitpython():
     # (Scoundrel's show() may hold a collection since the rest of the table came in: 24 ms, as the dice table's below)
     assert all(0 < draw < 60 and 9 < bus < 40 for n, draw, bus in old), old
     assert sum(1 for n, draw, bus in old if bus >= 13) <= 1, old
-    # the dice table's screens draw in up to about 60 ms (Liar's Dice's reveal, was 100); a collection may fall in
-    # the show() of one whose drawing left much garbage (22-25 ms)
-    assert all(0 < draw < 100 and 9 < bus < 40 for n, draw, bus in r["redraw"]), r["redraw"]
+    # every screen draws in under 40 ms (7-24 ms, Generala's sheet 36 with a collection at the REPL; before the
+    # cards, larger text, lines of text and of dice were drawn at once: up to 60, Liar's Dice's reveal, was 100); a
+    # collection may fall in the show() of one whose drawing left much garbage (22-25 ms)
+    assert all(0 < draw < 40 and 9 < bus < 40 for n, draw, bus in r["redraw"]), r["redraw"]
+    # a screen's first frame makes its cards, large digits and dice (Liar's Dice's reveal 55 ms, Wish's 40)
+    assert [n for n, d in r["first"]] == screens and all(0 < d < 100 for n, d in r["first"]), r["first"]
     # the chip is let finish before each key: every key that changes the screen shows its frame
     assert all(ms is not None for s, k, ms in r["keys"] if s in ("menu", "pack page")), r["keys"]
     # met on CircuitPython too: the menu's and the pack page's keys under 50 ms (changed pages only sent,

@@ -218,7 +218,7 @@ texts = ("Player 1 rolls a six!", "Liar's Dice", "x", "", "A line that runs off 
          "caf\xe9", b"\x7f\x1f~")
 bad = []
 for it in range(400):
-    op = random.randrange(6)
+    op = random.randrange(9)
     x, y, c = random.randrange(-20, 130), random.randrange(-12, 66), random.randrange(2)
     w, h = random.randrange(40), random.randrange(30)
     if op == 0:
@@ -226,27 +226,46 @@ for it in range(400):
             f.fill_rect(x, y, w, h, c)
             f.rect(y, x, h, w, 1 - c)
     elif op == 1:
-        t, k = texts[random.randrange(len(texts))], random.randrange(1, 3)
+        t, k = texts[random.randrange(len(texts))], random.randrange(1, 5)
         if gfx.text(fb, t, x, y, k, c) != gfx.text(ref, t, x, y, k, c):
             bad.append(("x after", t))
     elif op == 2:
-        name, k = ("QS", "TD", "2H")[random.randrange(3)], random.randrange(1, 3)
+        name, k = ("QS", "TD", "2H", "AC", "KS")[random.randrange(5)], random.randrange(1, 3)
         for f in (fb, ref):
             gfx.card(f, x, y, name, k, c)
     elif op == 3:
         s, v = (7, 9, 12, 15, 18)[random.randrange(5)], random.randrange(7)
         gfx.die(fb, x, y, v, s, 6, c)
         if not fbuf.FrameBuffer.die(ref, x, y, v, s, c, gfx.PIPS if v else gfx.FONT):
-            ref.buf[:] = fb.buf  # clipped: gfx's rectangles, the same on both (the cases above)
+            fb.flush()
+            ref.buf[:] = fb.buf  # clipped: gfx's rectangles and text, the same on both (the cases above)
     elif op == 4:
         hh, ww = random.randrange(1, 20), random.randrange(1, 20)
         src = fbuf.FrameBuffer(bytearray(random.randrange(256) for i in range(ww * ((hh + 7) >> 3))), ww, hh)
         key, pal = random.randrange(-1, 2), (None, gfx._INK)[random.randrange(2)]
         for f in (fb, ref):
             f.blit(src, x, y, key, pal)
+    elif op == 5:  # texts side by side, overlapping or not, as a title line or a sheet's row draws them
+        for i in range(random.randrange(1, 5)):
+            t, x = texts[random.randrange(len(texts))], random.randrange(-20, 130)
+            for f in (fb, ref):
+                gfx.text(f, t, x, y, 1, c)
+    elif op == 6:  # a row of dice, or several lines of them, marked, a cursor, hidden
+        n, per, s = random.randrange(1, 11), random.randrange(1, 11), (7, 9, 11, 15, 17, 18)[random.randrange(6)]
+        faces = [random.randrange(7) for i in range(n)]
+        mark, cur, hide = random.randrange(1024), random.randrange(n + 1), random.randrange(4) == 0
+        for f in (fb, ref):
+            gfx.dice(f, faces, x // 4, y // 2, s, per, 6, mark, cur, hide)
+    elif op == 7:  # the title line
+        t, u = texts[random.randrange(len(texts))], texts[random.randrange(len(texts))][:random.randrange(12)]
+        for f in (fb, ref):
+            gfx.bar(f, t, u)
     elif random.randrange(8) == 0:
         for f in (fb, ref):
             f.fill(c)
+    if random.randrange(3):
+        continue  # (the next drawing draws the row of text laid out first)
+    fb.flush()  # the row of text laid out drawn (the panel's show does this)
     if bytes(fb.buf) != bytes(ref.buf):
         bad.append((it, op))
         ref.buf[:] = fb.buf
@@ -256,8 +275,10 @@ print(json.dumps([type(fb).__name__, gfx.text.__name__, bad]))
 
 def test_the_panel_draws_in_c_what_fbuf_draws(tmp_path, installed):
     """CircuitPython's panel draws with ulab (cupfw.hal.npbuf: runs of a page as uint8 arrays, text laid out by
-    bytes.join, dice kept by kind): at the chip's REPL, 400 random rectangles, texts, cards, dice, blits (any
-    key and palette) and fills, clipped at every edge, leave the frame as fbuf's pure-Python FrameBuffer does."""
+    bytes.join and a row of it drawn at once, larger text and cards as boxes of columns, dice kept by kind, a line
+    of dice at once, the title line's pages at once): at the chip's REPL, 400 random rectangles, texts (sizes 1 to
+    4; rows of them), title lines, cards, dice, lines of dice, blits (any key and palette) and fills, clipped at
+    every edge, leave the frame as fbuf's pure-Python FrameBuffer does."""
     with Pico(flash_with(tmp_path, installed), board=BOARD, seed=1) as pico:
         pico.power_on(hold=["b"], mode="fast")
         pico.wait_serial("cupkit: B held at power-on: safe REPL, the app is not started")

@@ -147,24 +147,24 @@ class Screen(tray.Screen):
         p = self.mode - 1
         me = p == g.turn and g.left < 3
         gfx.bar(fb, b"Player %d's sheet" % (p + 1), b"%d" % s["scores"][p])
-        w = _W.encode()  # the boxes' names cut from bytes, one after the other (a str made costs more)
+        w = _W.encode()  # the boxes' names cut from bytes (a str made costs more)
         q = self.points() if me else None
-        a = 0
+        k = self.mark >> 8 if p == g.turn else -1  # the box picked, inverted
+        if k >= 0:
+            fb.fill_rect(0 if k < 6 else 44, 9 + k % 6 * 9, 42 if k < 6 else 84, 9, 1)
+        at = [0]  # where each box's name begins in w
         for i in range(11):
-            v = g.sheet[p * 11 + i]
+            at.append(w.find(b"*", at[i]) + 1)
+        for i in (0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5):  # a row at a time, both columns: a row's texts are drawn
+            v = g.sheet[p * 11 + i]  # side by side (CircuitPython's panel draws them as one line)
             x = 0 if i < 6 else 44
             y = 10 + i % 6 * 9
-            n = 42 if i < 6 else 84
-            c = 1
-            if p == g.turn and i == self.mark >> 8:
-                fb.fill_rect(x, y - 1, n, 9, 1)
-                c = 0
+            c = 0 if i == k else 1
             t = b"%d" % v if v != 255 else b"+%d" % q[i] if me else b""
-            j = w.find(b"*", a)
-            gfx.text(fb, w[a:j], x + 1, y, 1, c)
-            a = j + 1
-            gfx.text(fb, t, x + n - 6 * len(t), y, 1, c)
-            if v != 255:  # used: greyed, every other row of its pixels off
-                for r in (1, 3, 5):
-                    fb.hline(x, y + r, n, 0)
+            gfx.text(fb, w[at[i]:at[i + 1] - 1], x + 1, y, 1, c)
+            gfx.text(fb, t, x + (42 if i < 6 else 84) - 6 * len(t), y, 1, c)
         gfx.text(fb, tray.word(_W, 18 if me else 19), 44, 55)
+        for i in range(11):
+            if g.sheet[p * 11 + i] != 255:  # used: greyed, every other row of its pixels off
+                for r in (11, 13, 15):
+                    fb.hline(0 if i < 6 else 44, r + i % 6 * 9, 42 if i < 6 else 84, 0)

@@ -29,21 +29,21 @@ _VOTE1 = const(6)
 _VOTE2 = const(7)
 _TIE = const(8)
 _END = const(9)
-_HELP = const(b"\x02\x05\x08\x09\x0b\x0d\x11\x14\x16\x1e")  # each stage's help line, the bottom one: its text in _T
+_HELP = const(b"\x05\x08\x0b\x0c\x0e\x10\x14\x17\x19\x21")  # each stage's help line, the bottom one: its text in _T
 # The screen's texts in one string, read by nth(): one string in memory, where a tuple would be 40 strings on
 # the heap, and a literal of up to 10 characters a name MicroPython keeps for good.
-_T = const("Player %d/Pass the cup to/A: I have it/Master: Player %d/hold A: your role/B: pass it on/"
-           "The word:/Give the cup to the/A: start the clock/A: someone said it/Who said the word?/"
-           "A: yes     B: back/said the word/A: vote/Vote 1/Accuse Player %d?/%d of %d/^v: count  A: enter/"
-           "Vote 2/Player %d points at/^v: seat   A: next/Tie! Master picks/^v: seat  A: accuse/"
-           "The Insider wins/Master + Commons win/Time up: all lose/Insider: Player %d/Accused: Player %d/"
-           "Insider/Master/A: menu/accuse/%d:%02d/Time is up!/MASTER/INSIDER/COMMON/start/guessed %d %d/"
-           "vote1 %d/vote2/master %d/timeout/Guessing/Master P%d/")
+_T = const("%d:%02d/Guessing/Master P%d/Player %d/Pass the cup to/A: I have it/Master: Player %d/"
+           "hold A: your role/B: pass it on/The word:/Give the cup to the/A: start the clock/A: someone said it/"
+           "Who said the word?/A: yes     B: back/said the word/A: vote/Vote 1/Accuse Player %d?/%d of %d/"
+           "^v: count  A: enter/Vote 2/Player %d points at/^v: seat   A: next/Tie! Master picks/"
+           "^v: seat  A: accuse/The Insider wins/Master + Commons win/Time up: all lose/Insider: Player %d/"
+           "Accused: Player %d/Insider/Master/A: menu/accuse/Time is up!/MASTER/INSIDER/COMMON/start/"
+           "guessed %d %d/vote1 %d/vote2/master %d/timeout/")
 
 
 def clock(s):
     """Seconds as m:ss."""
-    return nth(_T, 32) % (s // 60, s % 60)
+    return nth(_T, 0) % (s // 60, s % 60)
 
 
 class Screen(play.Game):
@@ -94,7 +94,7 @@ class Screen(play.Game):
                 self.ui = _COVER if self.cur < n else _READY
         elif ui == _READY:
             if bit == A:
-                self.do(nth(_T, 37))
+                self.do(nth(_T, 39))
         elif ui == _GUESS:
             if bit == A:
                 self.stop = self.most - self.left  # the seconds at which the word was said
@@ -104,7 +104,7 @@ class Screen(play.Game):
             if bit == UP or bit == DOWN:
                 self.sel = self.step(self.sel, 1 if bit == DOWN else -1, n, m)
             elif bit == A:
-                self.do(nth(_T, 38) % (self.sel, self.stop))
+                self.do(nth(_T, 40) % (self.sel, self.stop))
             elif bit == B:
                 self.ui = _GUESS
         elif ui == _FLIP:
@@ -115,7 +115,7 @@ class Screen(play.Game):
             if bit == UP or bit == DOWN:
                 self.sel = (self.sel + (1 if bit == UP else -1)) % (n + 1)
             elif bit == A:
-                self.do(nth(_T, 39) % self.sel)
+                self.do(nth(_T, 41) % self.sel)
         elif ui == _VOTE2:
             if bit == UP or bit == DOWN:
                 self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
@@ -124,7 +124,7 @@ class Screen(play.Game):
                 self.cur += 1
                 self.sel = 0
                 if self.cur == n:
-                    self.do(" ".join([nth(_T, 40)] + list(map(str, self.counts))))
+                    self.do(" ".join([nth(_T, 42)] + list(map(str, self.counts))))
             elif bit == B and self.cur:
                 self.cur -= 1
                 self.sel = self.counts[self.cur]
@@ -132,7 +132,7 @@ class Screen(play.Game):
             if bit == UP or bit == DOWN:
                 self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(g.tied)
             elif bit == A:
-                self.do(nth(_T, 41) % g.tied[self.sel])
+                self.do(nth(_T, 43) % g.tied[self.sel])
         self.app.dirty = True
 
     def step(self, p, d, n, m):
@@ -162,7 +162,7 @@ class Screen(play.Game):
             if left == 0:
                 app.beep(300, 900)
                 app.flash(4, 1500)
-                self.do(nth(_T, 42))
+                self.do(nth(_T, 44))
                 return True
             if left == 30 or left <= 10:
                 app.beep(1500 if left <= 10 else 1000, 60)
@@ -218,65 +218,65 @@ class Screen(play.Game):
         m = g.seats[0]
         big = clock(self.left).encode()  # bytes: gfx draws them without 1-character strings
         if ui == _COVER or ui == _PEEK:
-            gfx.bar(fb, nth(_T, 0) % (self.cur + 1), nth(_T, 28))
+            gfx.bar(fb, nth(_T, 3) % (self.cur + 1), nth(_T, 31))
             if ui == _COVER:
-                gfx.center(fb, nth(_T, 1), 14)
-                gfx.center(fb, nth(_T, 0) % (self.cur + 1), 25, 2)
-                gfx.center(fb, nth(_T, 3) % (m + 1), 44)
+                gfx.center(fb, nth(_T, 4), 14)
+                gfx.center(fb, nth(_T, 3) % (self.cur + 1), 25, 2)
+                gfx.center(fb, nth(_T, 6) % (m + 1), 44)
             elif self.peek:
                 s = self.cur
                 who = 0 if s == m else 1 if s == g.seats[1] else 2
-                gfx.center(fb, nth(_T, 34 + who), 13, 2)
+                gfx.center(fb, nth(_T, 36 + who), 13, 2)
                 if who < 2:
                     w = g.word
-                    gfx.center(fb, nth(_T, 6), 33)
+                    gfx.center(fb, nth(_T, 9), 33)
                     gfx.center(fb, w, 44, 2 if len(w) <= 10 else 1)
                 return  # (no help line under a role)
             else:
                 fb.rect(34, 13, 60, 36, 1)
-                gfx.center(fb, nth(_T, 4), 27)
+                gfx.center(fb, nth(_T, 7), 27)
         elif ui == _READY:
-            gfx.bar(fb, nth(_T, 28))
-            gfx.center(fb, nth(_T, 7), 14)
-            gfx.center(fb, nth(_T, 29), 25, 2)
-            gfx.center(fb, nth(_T, 0) % (m + 1), 44)
+            gfx.bar(fb, nth(_T, 31))
+            gfx.center(fb, nth(_T, 10), 14)
+            gfx.center(fb, nth(_T, 32), 25, 2)
+            gfx.center(fb, nth(_T, 3) % (m + 1), 44)
         elif ui == _GUESS or ui == _WHO:
-            gfx.bar(fb, nth(_T, 43), nth(_T, 44) % (m + 1))
+            gfx.bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
             if ui == _GUESS:
                 gfx.text(fb, big, (128 - len(big) * 24 + 4) // 2, 14, 4)
             else:
-                gfx.center(fb, nth(_T, 10), 14)
-                gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
+                gfx.center(fb, nth(_T, 13), 14)
+                gfx.center(fb, nth(_T, 3) % (self.sel + 1), 28, 2)
         elif ui == _FLIP:
-            gfx.bar(fb, nth(_T, 0) % (g.owner + 1), nth(_T, 12))
+            gfx.bar(fb, nth(_T, 3) % (g.owner + 1), nth(_T, 15))
             gfx.center(fb, g.word, 12, 2 if len(g.word) <= 10 else 1)
             gfx.text(fb, big, (128 - len(big) * 18 + 3) // 2, 30, 3)
         elif ui == _VOTE1:
-            gfx.bar(fb, nth(_T, 14), clock(self.left))
-            gfx.center(fb, nth(_T, 15) % (g.owner + 1), 14)
-            gfx.center(fb, nth(_T, 16) % (self.sel, g.players), 26, 2)
-            gfx.center(fb, nth(_T, 31), 44)
+            gfx.bar(fb, nth(_T, 17), clock(self.left))
+            gfx.center(fb, nth(_T, 18) % (g.owner + 1), 14)
+            gfx.center(fb, nth(_T, 19) % (self.sel, g.players), 26, 2)
+            gfx.center(fb, nth(_T, 34), 44)
         elif ui == _VOTE2:
-            gfx.bar(fb, nth(_T, 18), clock(self.left))
-            gfx.center(fb, nth(_T, 19) % (self.cur + 1), 14)
-            gfx.center(fb, nth(_T, 0) % (self.sel + 1), 28, 2)
-        elif ui == _TIE:
             gfx.bar(fb, nth(_T, 21), clock(self.left))
+            gfx.center(fb, nth(_T, 22) % (self.cur + 1), 14)
+            gfx.center(fb, nth(_T, 3) % (self.sel + 1), 28, 2)
+        elif ui == _TIE:
+            gfx.bar(fb, nth(_T, 24), clock(self.left))
             a = ""
             for p in g.tied:
                 a += " %d" % (p + 1)
             gfx.center(fb, a[1:], 14)
-            gfx.center(fb, nth(_T, 0) % (g.tied[self.sel] + 1), 28, 2)
+            gfx.center(fb, nth(_T, 3) % (g.tied[self.sel] + 1), 28, 2)
         else:
             r = g.result()
-            gfx.bar(fb, nth(_T, (24, 23, 33)[r]))
-            gfx.text(fb, nth(_T, 25) if r == 2 else nth(_T, 27) % (g.pick + 1), 0, 12)
-            gfx.text(fb, nth(_T, 26) % (g.seats[1] + 1), 0, 22)
-            gfx.text(fb, nth(_T, 3) % (m + 1), 0, 32)
+            gfx.bar(fb, nth(_T, (27, 26, 35)[r]))
+            gfx.text(fb, nth(_T, 28) if r == 2 else nth(_T, 30) % (g.pick + 1), 0, 12)
+            gfx.text(fb, nth(_T, 29) % (g.seats[1] + 1), 0, 22)
+            gfx.text(fb, nth(_T, 6) % (m + 1), 0, 32)
             w = g.word
             if len(w) > 11:
                 gfx.center(fb, w, 42)
             else:
-                gfx.text(fb, nth(_T, 6), 0, 42)
+                gfx.text(fb, nth(_T, 9), 0, 42)
                 gfx.text(fb, w, 60, 42)
         gfx.text(fb, nth(_T, _HELP[ui]), 0, 56)

@@ -269,13 +269,15 @@ class Screen(play.Game):
             f = b[1]
             wild = g.wild
             kinds = {}  # the faces drawn: each kind drawn once, blitted again (gfx.dice)
+            for r in range(rows):  # the players' numbers first, a row's side by side (CircuitPython draws them as one)
+                for i in range(r, n, rows):
+                    lost = i == k and not a
+                    if lost:
+                        fb.fill_rect(i // rows * 64, 10 + r * h, 6, 9, 1)
+                    gfx.text(fb, b"%d" % (i + 1), i // rows * 64, 11 + r * h, 1, not lost)
             for i in range(n):
                 x = i // rows * 64
                 y = 11 + i % rows * h
-                lost = i == k and not a
-                if lost:
-                    fb.fill_rect(x, y - 1, 6, 9, 1)
-                gfx.text(fb, b"%d" % (i + 1), x, y, 1, not lost)
                 c = cups[i]
                 m = 0
                 if not a:

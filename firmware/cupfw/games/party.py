@@ -25,13 +25,14 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# 0-8: what the cup did (the engine's lines: what, card): %s the card's suit (1, 2, 5), %d the reshuffles
-# left (7); 9-12 the suits; then the other texts.
-_TEXT = const("\nthe ace of %s is shown\nthe King of %s takes the Queen away\ntwo queens: the first goes\n"
+# 0-10: the texts drawn in every frame, first (word() finds them at once: a str's find from an offset walks
+# it from its start on MicroPython); 11-19: what the cup did (the engine's lines: 11 + what, card): %s the
+# card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits; then the other texts.
+_TEXT = const("pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\nB:discard  A:mark\nA:mark v:draw ^:more\n"
+              "A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\n\nthe ace of %s is shown\n"
+              "the King of %s takes the Queen away\ntwo queens: the first goes\n"
               "two attaches: you leave the room\ncontact! the Queen of %s\n and her ace\nreshuffled: %d left\n"
-              "the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\n"
-              "pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\ndiscard \nB:discard  A:mark\n"
-              "A:mark v:draw ^:more\nA:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\n. \n"
+              "the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\ndiscard \n. \n"
               "Queen, King and Jack of %s meet\nrank\n")
 
 
@@ -56,12 +57,12 @@ class Screen(play.Game):
             what = lines[i]
             c = lines[i + 1]
             if what == 6:  # her ace, with the queen met
-                say[-1] += word(6)
+                say[-1] += word(17)
             elif what != 1 or len(lines) < 3:  # (an ace shown among other news: the table shows it)
-                say.append(word(what) % (2 - c) if what == 7 else word(what) % word(9 + (c >> 4)) if what in (1, 2, 5)
-                           else word(what))
+                t = word(11 + what)
+                say.append(t % (2 - c) if what == 7 else t % word(20 + (c >> 4)) if what in (1, 2, 5) else t)
         if g.choosing >= 0:
-            say.append(word(26) % word(9 + g.choosing))
+            say.append(word(26) % word(20 + g.choosing))
         if g.over:
             say.append(self.s[word(27)])
         self.words = word(25).join(say)
@@ -91,7 +92,7 @@ class Screen(play.Game):
             for i in range(len(h)):
                 if self.mark >> i & 1:
                     c.append(name(h[i]))
-            self.do(word(19) + " ".join(c))
+            self.do(word(24) + " ".join(c))
             return
         elif bit == DOWN and len(g.hand) < 6:
             self.do(g.legal()[0])  # draw
@@ -100,7 +101,7 @@ class Screen(play.Game):
             a = g.legal()
             self.choices = a[-1:]  # leave, the butler's uses
             for b in a:
-                if len(b) > 5 and b[:4] != word(19)[:4]:
+                if len(b) > 5 and b[:4] != word(24)[:4]:
                     self.choices.append(b)
         self.app.dirty = True
 
@@ -120,9 +121,9 @@ class Screen(play.Game):
     def paint(self, fb):
         g = self.g
         if g.over:
-            gfx.bar(fb, word(14) if g.winner == 0 else word(15), word(16))
+            gfx.bar(fb, word(1) if g.winner == 0 else word(2), word(3))
         else:
-            gfx.bar(fb, word(13) % (len(g.deck) - g.top, 2 - g.rounds))
+            gfx.bar(fb, word(0) % (len(g.deck) - g.top, 2 - g.rounds))
         h = g.hand
         for i in range(len(h)):
             x = i * 16
@@ -133,11 +134,11 @@ class Screen(play.Game):
                 gfx.text(fb, name(h[i]), x + 2, 12)
             if i == self.sel and not g.over and g.choosing < 0 and not self.choices:
                 fb.fill_rect(x + 1, 28, 13, 2, 1)
-        x = gfx.text(fb, word(17), 0, 31) + 2
+        x = gfx.text(fb, word(4), 0, 31) + 2
         for c in g.revealed:
             gfx.glyph(fb, gfx.SUIT, (c >> 4) * 7, 7, x, 31)
             x += 9
-        x = gfx.text(fb, word(18), 68, 31) + 2
+        x = gfx.text(fb, word(5), 68, 31) + 2
         sc = g.scores
         for i in range(len(sc)):  # each queen met by her suit, inverted when her ace came with her
             if sc[i] & 15 == 12:
@@ -148,10 +149,10 @@ class Screen(play.Game):
                 x += 10
         if self.choices:
             gfx.text(fb, self.choices[self.at], 0, 39)
-            gfx.text(fb, word(23), 0, 57)
+            gfx.text(fb, word(9), 0, 57)
             return
         keys = g.choosing >= 0 or self.mark or not self.words  # else the news may take the keys' line too
         n = 2 if keys else 3
         gfx.lines(fb, self.words, self.breaks, max(0, len(self.breaks) // 2 - n), n, 39)  # the latest news
         if keys and not g.over:
-            gfx.text(fb, word(24 if g.choosing >= 0 else 20 if self.mark else 21 if len(h) < 6 else 22), 0, 57)
+            gfx.text(fb, word(10 if g.choosing >= 0 else 6 if self.mark else 7 if len(h) < 6 else 8), 0, 57)

@@ -71,12 +71,14 @@ class Screen(play.Game):
         else:
             gfx.bar(fb, _T[1], _T[2] % (32 - sum(g.left)))
         for k in range(8):
-            x = k * 16
             if g.left[k]:
-                gfx.card(fb, x, 12, name(g.top(k)), 1, 0 if k == self.card else 1)
-                gfx.text(fb, str(g.left[k]), x + 5, 32)
-            if k == self.sel and not over:
-                fb.fill_rect(x + 1, 41, 13, 2, 1)
+                gfx.card(fb, k * 16, 12, name(g.top(k)), 1, 0 if k == self.card else 1)
+        for k in range(8):  # the counts after the cards: side by side (CircuitPython's panel draws them as one line)
+            if g.left[k]:
+                gfx.text(fb, b"%d" % g.left[k], k * 16 + 5, 32)
         if not over:
-            gfx.text(fb, _T[8] % len(g.legal()), 0, 46)
+            fb.fill_rect(self.sel * 16 + 1, 41, 13, 2, 1)
+        if not over:  # the pairs on top counted from their ranks (the engine's legal() makes each pair's text)
+            r = [g.top(k) & 15 for k in range(8) if g.left[k]]
+            gfx.text(fb, _T[8] % (sum([r.count(v) - 1 for v in r]) // 2), 0, 46)
             gfx.text(fb, _T[7] if self.card >= 0 else _T[6], 0, 56)

@@ -64,13 +64,16 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         line = npbuf.Pages.line
         _put = npbuf.Pages._put
         _on = npbuf.Pages._on
+        box = npbuf.Pages.box
+        row = npbuf.Pages.row
+        flush = npbuf.Pages.flush
 
     def __init__(self, width, height, i2c, addr):
         from cupfw import gfx
         gfx.die = fbuf.dies(gfx)  # its dice faces drawn a page at a time (fbuf.FrameBuffer.die)
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page
         if npbuf:
-            gfx.text = npbuf.texts(gfx)  # a line of text laid out in C and drawn by line
+            npbuf.texts(gfx)  # text, the title line, cards and lines of dice laid out in C and drawn at once
         super().__init__(width, height, i2c, addr=addr)
 
     def init_display(self):
@@ -81,6 +84,8 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
     def show(self):
         """Each run of pages (128 bytes each) that changed in one transfer, after a command stream that
         sets its columns and pages, as cupfw.hal.micro does: a whole frame holds the bus 9.3 ms at 1 MHz."""
+        if npbuf:
+            self.flush()  # the last row of text laid out (npbuf.Pages.line)
         new = self.buffer  # 0x40 (the data's control byte), then the 1,024 bytes of the frame
         old = self._sent
         every = old is None

@@ -18,8 +18,8 @@ U8 = np.uint8
 
 
 def view(buffer, at=0):
-    """The uint8 array over buffer's bytes from at (reading it reads the frame; it is written through
-    the frame's own buffer, as ulab's in-place operators make a new array)."""
+    """The uint8 array over buffer's bytes from at: reading it reads the frame, a slice assigned writes it
+    (ulab's in-place operators make a new array, they do not write through)."""
     return np.frombuffer(buffer, dtype=U8, offset=at)
 
 
@@ -35,9 +35,14 @@ class Pages:
         self.buf[i:i + w] = (r | m if c else r & (255 ^ m if type(m) is int else np.bitwise_xor(m, 255))).tobytes()
 
     def fill(self, c):
-        self.buf[:] = b"\xff" * len(self.buf) if c else _CLEAR
+        self.flush()
+        self.view[:] = 255 if c else 0
+        if _KEPT[0]:  # a frame begins: what the last one drew stays kept (kept())
+            _KEPT[1] = _KEPT[0]
+            _KEPT[0] = {}
 
     def fill_rect(self, x, y, w, h, c):
+        self.flush()
         if x < 0:
             w += x
             x = 0
@@ -75,15 +80,40 @@ class Pages:
 
     def line(self, cols, x, y, c):
         """A line of text's glyph columns (bytes, one page high) drawn at x, y where its bits are 1, in c: as
-        blit with the key 0 (c 1), or with the key 1 through gfx's inverting palette (c 0)."""
+        blit with the key 0 (c 1), or with the key 1 through gfx's inverting palette (c 0). Lines at the same y
+        in the same c, side by side (a title and its right part, a sheet's row), are drawn as one: a line is laid
+        out in a row of columns first, and the row drawn when the next one does not fit beside it or before
+        anything else is drawn (flush)."""
         sx = -x if x < 0 else 0
         w = min(len(cols) - sx, self.width - x - sx)
-        if w > 0:
-            self._put(np.frombuffer(cols, dtype=U8, count=w, offset=sx), x + sx, y, c)
+        if w <= 0:
+            return
+        x += sx
+        r = _ROW  # y, c, the first column laid out, the column after the last
+        if r[2] < r[3] and (r[0] != y or r[1] != c or x < r[3] and x + w > r[2]):
+            self.flush()
+        _INK[x:x + w] = cols[sx:sx + w]
+        if r[2] < r[3]:
+            r[2] = min(r[2], x)
+            r[3] = max(r[3], x + w)
+        else:
+            r[:] = [y, c, x, x + w]
+
+    def flush(self):
+        """Draw the row of text laid out (line), if any: every other drawing, and the panel's show, call this first
+        (fbuf's pixel, which the firmware never calls on the panel, does not)."""
+        r = _ROW
+        a = r[2]
+        b = r[3]
+        if a < b:
+            r[2] = r[3] = 0
+            self._put(np.frombuffer(_INK, dtype=U8, count=b - a, offset=a), a, r[0], r[1])
+            _INK[a:b] = bytes(b - a)
 
     def blit(self, src, x, y, key=-1, palette=None):
         """framebuf's blit of a MONO_VLSB source (buf, width, height): each source pixel's colour (through
         palette, a 2x1 buffer, if given) drawn unless it is key."""
+        self.flush()
         c0, c1 = (palette.buf[0] & 1, palette.buf[1] & 1) if palette else (0, 1)  # its pixels (0, 0), (1, 0)
         sx = 0
         w = src.width
@@ -112,41 +142,160 @@ class Pages:
                     self._put(m, x, y + 8 * q, c)
 
 
+    def box(self, pages, n, x, y, h, c):
+        """n columns drawn from x, y, their pages (bytes of n each, from y's page on; columns(), each column's
+        bits moved down by y & 7): their 1s in c, or, where h, the h rows from y set to theirs (an opaque box:
+        a card). A page is a copy, or one ulab operation where the box shares it."""
+        self.flush()
+        s = y & 7
+        full = ((1 << h) - 1) << s
+        sx = -x if x < 0 else 0
+        w = min(n, self.width - x) - sx
+        i = (y >> 3) * self.width + x + sx
+        for q in range(0, len(pages), n):
+            if 0 <= i < len(self.buf) and w > 0:  # (a page below the frame's last, or above its first: not drawn)
+                m = full >> q // n * 8 & 255
+                if h and m == 255:
+                    self.buf[i:i + w] = pages[q + sx:q + sx + w]
+                else:
+                    r = np.frombuffer(pages, dtype=U8, count=w, offset=q + sx)
+                    if h:
+                        r = (self.view[i:i + w] & (255 ^ m) | r).tobytes()
+                        self.buf[i:i + w] = r
+                    else:
+                        self._on(i, w, r, c)
+            i += self.width
+
     def die(self, x, y, v, s, c, pips):
-        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages' runs (fbuf.runs)
-        kept for the last few kinds of die drawn (face, size, colour, top row on its page; the tumble's, a row
-        of blank dice): a page the die fills is then a copy, one it shares with what is around it an int's
-        and and or."""
+        """fbuf's die (a d6 face v, or the blank die; see fbuf.FrameBuffer.die), its pages kept by kind (die()):
+        a page the die fills is a copy, one it shares with what is around it an int's and and or."""
+        self.flush()
         if x < 0 or y < 0 or x + s > self.width or y + s > self.height or not (v or 9 <= s < 18):
             return False
-        k = ((v * 32 + s) * 2 + c) * 8 + (y & 7)
-        got = _DICE.get(k)
-        if got is None:
-            if len(_DICE) >= 16:
-                _DICE.clear()
-            got = _DICE[k] = [(m, run if m else run.to_bytes(s, "little")) for m, run in fbuf.runs(y & 7, v, s, c, pips)]
+        r = y & 7
+        d = die(v, s, c, r, pips)
         buf = self.buf
         i = (y >> 3) * self.width + x
-        for m, run in got:
-            buf[i:i + s] = (int.from_bytes(buf[i:i + s], "little") & m | run).to_bytes(s, "little") if m else run
+        for q in range(0, len(d), 2 * s):
+            if r <= q // s * 4 <= r + s - 8:  # (page q // 2s: its rows 8 q // 2s on are all the die's)
+                buf[i:i + s] = d[q + s:q + 2 * s]
+            else:
+                buf[i:i + s] = (int.from_bytes(buf[i:i + s], "little") & int.from_bytes(d[q:q + s], "little") |
+                                int.from_bytes(d[q + s:q + 2 * s], "little")).to_bytes(s, "little")
             i += self.width
         return True
 
+    def row(self, dice, s, x, y):
+        """A line of dice of s pixels drawn from x, y, 3 columns apart (die() of each): each page of the line
+        one ulab operation (the gaps between the dice left as they are)."""
+        self.flush()
+        i = (y >> 3) * self.width + x
+        for q in range(0, len(dice[0]), 2 * s):
+            m = b"\xff\xff\xff".join([d[q:q + s] for d in dice])
+            r = bytes(3).join([d[q + s:q + 2 * s] for d in dice])
+            w = len(m)
+            self.buf[i:i + w] = (self.view[i:i + w] & np.frombuffer(m, dtype=U8) | np.frombuffer(r, dtype=U8)).tobytes()
+            i += self.width
 
-_CLEAR = bytes(1024)  # a frame cleared (fill(0), each full redraw: a copy, where making it took 1 ms)
-_DICE = {}  # Pages.die's runs by kind of die, at most 16 kinds (about 2 KB)
+
+def die(v, s, c, r, pips, made=0):
+    """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
+    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each; kept as
+    long as the frames draw it (kept(): a screen of 30 dice of 15 kinds makes each once, and no kind of die is
+    kept past the screens that draw it)."""
+    if made:
+        return b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little") for m, run in fbuf.runs(r, v, s, c, pips)])
+    return kept(-1 - (((v * 32 + s) * 2 + c) * 8 + r), die, v, s, c, r, pips, 1)
+
+
+_ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
+_INK = bytearray(128)  # its columns
+_KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
+
+
+def kept(key, make, *args):
+    """make(*args), kept as long as the frames draw it: what a frame draws is kept for the next (Pages.fill
+    begins a frame), so a screen redrawn with its cards or its large digits makes each once, and the heap holds
+    only what the last frame drew. key: an int (a tuple would be one more object kept): a large character's
+    below 8,192, a card's from 393,216 on, a die's below 0."""
+    now = _KEPT[0]
+    got = now.get(key) or _KEPT[1].get(key)
+    if got is None:
+        got = make(*args)
+    now[key] = got
+    return got
+
+
+def pages(cols, n, p):
+    """Pages.box's pages (bytes of n each) of n columns given as their p bytes each, one after the other."""
+    a = np.frombuffer(cols, dtype=U8).reshape((n, p))
+    return b"".join([np.array(a[:, q], dtype=U8).tobytes() for q in range(p)])
+
+
+def cell(font, o, k, s, p):
+    """Character o's six columns at k times their size, each as its p bytes (moved down s rows)."""
+    out = b""
+    for v in font[5 * o - 160:5 * o - 155] if 32 <= o < 127 else b"":
+        out += (wide(v, k) << s).to_bytes(p, "little") * k
+    return out + bytes(p * k * (6 if out == b"" else 1))
+
+
+def cards(font, suits, b, u, k, c, s):
+    """gfx.card's card b (its name's bytes; u its suit's index) in Pages.box's pages, its top row at row s."""
+    w = 15 if k == 1 else 26
+    h = 18 if k == 1 else 32
+    full = (1 << h) - 1
+    cols = [full] + [full if not c else 1 | 1 << (h - 1)] * (w - 2) + [full]
+    r = b[:1] if b[0] != 84 else b"10"  # T: ten, at size 1
+    n = k if len(r) < 2 else 1
+    j = 2
+    for o in r:  # the rank's pixels in c over the inside's 1 - c: each flips its pixel
+        for v in font[5 * o - 160:5 * o - 155]:
+            v = wide(v, n) << 2
+            for t in range(n):
+                cols[j] ^= v
+                j += 1
+        j += n
+    j = w - 7 * k - 2
+    for v in suits[7 * u:7 * u + 7]:
+        v = wide(v, k) << (h - 7 * k - 2)
+        for t in range(k):
+            cols[j] ^= v
+            j += 1
+    p = (h + s + 7) >> 3
+    return pages(b"".join([(v << s).to_bytes(p, "little") for v in cols]), w, p)
+
+
+def wide(v, k):
+    """The bits of v each made k bits (a font column at k times its size)."""
+    if k < 3:  # (a card's: at once, a nibble's bits doubled from a table)
+        return v if k == 1 else b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v & 15] | \
+            b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"[v >> 4] << 8
+    out = 0
+    j = 0
+    while v:
+        if v & 1:
+            out |= ((1 << k) - 1) << j
+        v >>= 1
+        j += k
+    return out
 
 
 def texts(gfx):
-    """gfx.text for frame buffers with line (CircuitPython's panel installs it: cupfw.hal.circuit): a line
-    of text at size 1 laid out by bytes.join from a table of each character's six columns (the sixth blank:
-    a call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; anything else by gfx's own."""
+    """gfx's text, bar, card and dice for frame buffers with line (CircuitPython's panel installs them:
+    cupfw.hal.circuit); what they cannot draw (not ASCII, other dice, off the panel) gfx's own do. A line of
+    text at size 1 is laid out by bytes.join from a table of each character's six columns (the sixth blank: a
+    call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; larger text as its columns made k
+    times as tall and wide, drawn by box, and so is a card; the title line's two pages are written at once
+    from its text; a line of dice is drawn by row."""
+    if gfx.text.__name__ == "ascii":  # installed already
+        return
     plain = gfx.text
-    if plain.__name__ == "ascii":  # installed already
-        return plain
-    blank = bytes(6)
-    cells = dict((o, blank if o < 32 else gfx.FONT[5 * o - 160:5 * o - 155] + b"\x00") for o in range(127))
-    get = cells.get
+    titled = gfx.bar
+    boxed = gfx.card
+    lined = gfx.dice
+    font = gfx.FONT
+    get = dict((o, font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(32, 127)).get
 
     def ascii(fb, s, x, y, k=1, c=1):
         b = s.encode() if type(s) is str else s
@@ -154,9 +303,69 @@ def texts(gfx):
         if f and k == 1 and len(b) == len(s):
             try:
                 cols = b"".join(map(get, b))
-            except TypeError:  # a byte past 126 (get gave None): gfx's own draws it
+            except TypeError:  # a byte under 32 or past 126 (get gave None): gfx's own draws it
                 return plain(fb, s, x, y, k, c)
             f(cols, x, y, c)
             return x + len(cols)
+        if f and len(b) == len(s):  # larger: each character's columns made (a clock's digits, at 3 or 4 times the
+            # size, kept as long as frames draw them: kept())
+            n = 6 * k
+            i = max(0, -x // n)
+            t = b[i:max(i, (fb.width - x + n - 1) // n)]  # the characters on the panel
+            if t:
+                r = y & 7
+                p = (8 * k + r + 7) >> 3
+                t = pages(b"".join([kept((o * 8 + k) * 8 + r, cell, font, o, k, r, p) if k > 2
+                                     else cell(font, o, k, r, p) for o in t]), n * len(t), p)
+                fb.box(t, len(t) // p, x + i * n, y, 0, c)
+            return x + n * len(b)
         return plain(fb, s, x, y, k, c)
-    return ascii
+
+    def bar(fb, s, right=""):
+        b = s.encode() if type(s) is str else s
+        t = right.encode() if type(right) is str else right
+        if hasattr(fb, "line") and len(b) == len(s) and len(t) == len(right) and 6 * (len(b) + len(t)) < 128:
+            try:
+                b = b"".join(map(get, b))
+                t = b"".join(map(get, t))
+            except TypeError:
+                return titled(fb, s, right)
+            fb.flush()
+            a = bytearray(128)  # the text's columns: inverted, a row down, on the bar's rows 0-8 (pages 0, 1)
+            a[1:1 + len(b)] = b
+            a[128 - len(t):] = t
+            a = np.frombuffer(a, dtype=U8)
+            fb.buf[0:128] = np.bitwise_xor(np.left_shift(a, 1), 255).tobytes()
+            fb.buf[128:256] = (fb.view[128:256] & 254 | np.bitwise_xor(np.right_shift(a, 7), 1)).tobytes()
+            return
+        titled(fb, s, right)
+
+    def card(fb, x, y, name, k=2, c=1):
+        b = name.encode()
+        u = b"CDHS".find(b[-1:])
+        if not hasattr(fb, "box") or u < 0 or not 32 <= b[0] < 127:
+            return boxed(fb, x, y, name, k, c)
+        r = y & 7
+        fb.box(kept((((b[0] * 128 + b[-1]) * 4 + k) * 2 + c) * 8 + r, cards, font, gfx.SUIT, b, u, k, c, r),
+               15 if k == 1 else 26, x, y, 18 if k == 1 else 32, 1)
+
+    def dice(fb, faces, x, y, s, per, sides=6, mark=0, cur=0, hide=False, items=None):
+        n = len(faces)
+        f = getattr(fb, "row", None)
+        if not f or sides != 6 or not n or x < 0 or y < 0 or x + min(n, per) * (s + 3) - 3 > fb.width or \
+                y + (n - 1) // per * (s + 4) + s > fb.height or not (9 <= s < 18 or not hide and min(faces)):
+            return lined(fb, faces, x, y, s, per, sides, mark, cur, hide, items)
+        for a in range(0, n, per):
+            yy = y + a // per * (s + 4)
+            line = []
+            for i in range(a, min(n, a + per)):
+                v = 0 if hide else faces[i]
+                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font))
+            f(line, s, x, yy)
+        if cur:
+            fb.fill_rect(x + (cur - 1) % per * (s + 3), y + (cur - 1) // per * (s + 4) + s, s, 2, 1)
+
+    gfx.text = ascii
+    gfx.bar = bar
+    gfx.card = card
+    gfx.dice = dice

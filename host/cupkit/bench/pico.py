@@ -11,7 +11,9 @@ the bench file in /data (cupfw.bench: the least free heap of each screen, on the
   until its animation is over; the tumble is the frames from a roll's first to its last;
 - at the chip's REPL (the app stopped, the bench file removed): each screen, and each page of one that
   has several (Generala's sheet, Liar's Dice's cover, turn, peek, bid and reveal, ...), drawn from a blank
-  frame buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players), the time
+  frame buffer and sent whole over I2C (a full redraw: draw, bus; games for their most players) as the
+  running cup draws each frame of a screen, after the frame before it (its first frame's drawing is a figure
+  of its own: on CircuitPython a screen makes its cards, large text and dice once, for the frames after), the time
   to open each game, and each core and firmware module's import (.mpy; on CircuitPython .py, compiled on
   the chip).
 
@@ -124,8 +126,11 @@ from cupfw.hal import A as KA, B, DOWN
 b = Board(json.load(open("/board.json")))
 a = A.App(b)
 fb = a.fb
-out = {"redraw": [], "open": [], "import": [], "heap_total": gc.mem_free() + gc.mem_alloc()}
+out = {"redraw": [], "first": [], "open": [], "import": [], "heap_total": gc.mem_free() + gc.mem_alloc()}
 def redraw(name):
+    gc.collect()
+    t = us(); fb.fill(0); a.scr.draw(fb); t1 = us()  # the screen's first frame
+    out["first"].append([name, diff(t1, t)])
     fb.fill(1)
     b.show()
     gc.collect()  # timed from a collection: a collection's pause, where one falls, is no screen's cost
@@ -296,7 +301,11 @@ for m in MODULES:
             m[:8] == "cupcore." and cupcore.is_engine(m[8:])):
         A.drop(m)  # a screen or an engine, which nothing later needs: CircuitPython's heap holds not all
         gc.collect()
-print(json.dumps(out))
+for m in MODULES:
+    A.drop(m)
+gc.collect()
+for k in out:  # a line each: the whole in one string may not find room on CircuitPython's heap
+    print(json.dumps([k, out[k]]))
 """
 
 
@@ -413,7 +422,7 @@ def tour(pico, pack, keys, last, resume, slow=False):
 def measure(progress=None, tours=None, circuitpython=False):
     """{"interpreter", "boot_ms", "keys" [[screen, key, ms]], "opened" [[screen, key, ms to the new screen]],
     "tumble" [[pack, fps]], "heap" [[screen, bytes]],
-    "heap_total", "redraw" [[screen, draw ms, bus ms]], "open" [[pack, ms]], "import" [[module, ms]]};
+    "heap_total", "redraw" [[screen, draw ms, bus ms]], "first" [[screen, its first frame's draw ms]], "open" [[pack, ms]], "import" [[module, ms]]};
     tours: only these packs; circuitpython: on CircuitPython (board pico-cp, the firmware as .py)."""
     import tempfile
     import os
@@ -455,13 +464,15 @@ def measure(progress=None, tours=None, circuitpython=False):
             pico.mode("fast")
             code = "import gc, json, os, time\n" + CLOCKS[interp] + REPL.replace(
                 "MODULES", repr(modules(board, ext))).replace("MOST", repr(dict((p, most(p)) for p, k in TOURS)))
-            got = json.loads(pico.repl(code, timeout=1800).strip().splitlines()[-1])
+            got = dict(json.loads(line) for line in pico.repl(code, timeout=1800).splitlines()
+                       if line.startswith('["'))
     return {"interpreter": interp, "boot_ms": round(boot, 1),
             "keys": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in keys],
             "opened": [[s, k, None if ms is None else round(ms, 1)] for s, k, ms in opened],
             "tumble": [[p, None if v is None else round(v, 1)] for p, v in fps],
             "heap": [[p, v] for p, v in heap], "heap_total": got["heap_total"],
             "redraw": [[n, round(d / 1000.0, 1), round(s / 1000.0, 1)] for n, d, s in got["redraw"]],
+            "first": [[n, round(d / 1000.0, 1)] for n, d in got["first"]],
             "open": [[p, round(t / 1000.0, 1)] for p, t in got["open"]],
             "import": [[m, round(t / 1000.0, 1)] for m, t in got["import"]]}
 
@@ -491,6 +502,8 @@ def report(r, v):
     out = ["%s, power-on to the menu: %.0f ms" % (r["interpreter"], r["boot_ms"]), "",
            "full redraw (all 8 pages sent)    draw ms   bus ms   total"]
     out += ["  %-30s %7.1f  %7.1f  %6.1f" % (n, d, b, d + b) for n, d, b in r["redraw"]]
+    out += ["", "a screen's first frame, drawing only (ms; what it draws again is made once, on CircuitPython: its "
+            "cards, large text and dice): " + ", ".join("%s %.1f" % (n, d) for n, d in r.get("first", ()))]
     out += ["", "key to frame (ms; B from its release)"]
     seen = {}
     for screen, key, ms in r["keys"]:

@@ -104,7 +104,8 @@ def quiet(pico, idle_ms=500, limit_ms=10000):
 
 
 def ready(pico, calm_ms=200, step_ms=20, busy_ms=4, limit_ms=20000):
-    """Run until the chip waits for a key: calm_ms of its time with no new frame, no change of the LEDs and
+    """Run until the chip waits for a key: calm_ms of its time with no new frame, no change of the LEDs, no
+    write to the flash (a save, which CircuitPython's filesystem writes out after the app has written it) and
     under busy_ms of the core busy in each step_ms (the app's idle loop). The time it took (ns);
     RuntimeError past limit_ms."""
     t0 = pico.now
@@ -113,10 +114,11 @@ def ready(pico, calm_ms=200, step_ms=20, busy_ms=4, limit_ms=20000):
     while calm < calm_ms:
         if pico.now - t0 > limit_ms * MS:
             raise RuntimeError("the chip was still busy after %d ms of its time" % limit_ms)
-        seen = (pico.frame_events, pico.leds)
+        seen = (pico.frame_events, pico.leds, len(pico.flash_ops))
         pico.run(step_ms)
         busy = pico.stats()["busyNs"]
-        still = busy - last < busy_ms * MS and not pico.busy and seen == (pico.frame_events, pico.leds)
+        still = busy - last < busy_ms * MS and not pico.busy and seen == (pico.frame_events, pico.leds,
+                                                                          len(pico.flash_ops))
         calm = calm + step_ms if still else 0
         last = busy
     return pico.now - t0
