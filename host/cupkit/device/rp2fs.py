@@ -1,15 +1,19 @@
 """The rp2 port's filesystem on the host: littlefs v2 as MicroPython formats the Pico's flash.
 
 Block size 4096, 352 blocks (1,408 KB) at flash offset 0xA0000 of the 2 MB
-Pico, prog size 256, read size 32. littlefs-python (PyPI) makes such an
-image on the host, and reads back one the chip wrote.
+Pico, prog size 256, read size 32, and MicroPython's cache (4 x the prog size,
+1,024 bytes) and lookahead (32): the cache sets how long an inline file may be
+(up to 512 bytes kept in its folder's metadata on the chip), and with
+littlefs-python's own 256 a file the chip kept inline, a 316-byte pack, read
+back as LFS_ERR_CORRUPT. littlefs-python (PyPI) makes such an image on the host,
+and reads back one the chip wrote.
 """
 
 OFFSET = 0xA0000
 BLOCK = 4096
 BLOCKS = 352
 SIZE = BLOCK * BLOCKS
-LFS = dict(block_size=BLOCK, block_count=BLOCKS, prog_size=256, read_size=32)
+LFS = dict(block_size=BLOCK, block_count=BLOCKS, prog_size=256, read_size=32, cache_size=1024, lookahead_size=32)
 
 
 class Full(ValueError):
