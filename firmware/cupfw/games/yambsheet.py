@@ -74,6 +74,27 @@ def press(scr, bit):
     scr.mark = scr.mark & 31 | x << 8
     scr.app.dirty = True
 
+def _row(fb, parts, y):
+    """Texts of one size-1 line at their x (parts: x, bytes, x, bytes...) drawn at y. MicroPython's framebuf
+    takes the whole line in one blit of the glyphs' columns, where a gfx.text each would make and blit a frame
+    buffer of its own (a sheet's page has some 30 texts); CircuitPython's panel lays a line's texts out at
+    once itself (cupfw.hal.npbuf)."""
+    fm = gfx.framebuf
+    if fm.__name__ != "framebuf":
+        for i in range(0, len(parts), 2):
+            gfx.text(fb, parts[i + 1], parts[i], y)
+        return
+    line = bytearray(128)
+    f = memoryview(gfx.FONT)
+    for i in range(0, len(parts), 2):
+        x = parts[i]
+        for o in parts[i + 1]:
+            o = (o - 32) * 5
+            line[x:x + 5] = f[o:o + 5]
+            x += 6
+    fb.blit(fm.FrameBuffer(line, 128, 8, fm.MONO_VLSB), 0, y, 0)
+
+
 def paint(scr, fb):
     s = scr.s
     from cupcore import yamb
@@ -84,26 +105,42 @@ def paint(scr, fb):
     n = len(g.cols)
     k0 = min(max(0, (x >> 4) - 3), max(0, n - 4))  # the first column and row shown
     r0 = min(max(0, (x & 15) - 2), 14 - _ROWS)
+    k1 = min(n, k0 + 4)
     fb.fill_rect(0, 0, 128, 9, 1)
     gfx.text(fb, b"P%d" % (p + 1), 1, 1, 1, 0)
+    cols = []
+    for k in range(k0, k1):
+        gfx.text(fb, tray.word(_S, 14 + g.cols[k]), 32 + (k - k0) * 27, 1, 1, 0)
+        cols.append(g.cells(p, k))
     for r in range(r0, r0 + _ROWS):
-        gfx.text(fb, tray.word(_S, r), 0, 11 + (r - r0) * 9)
-    for k in range(k0, min(n, k0 + 4)):
-        cx = 18 + (k - k0) * 27  # the column's left edge; its cells are 26 wide
-        gfx.text(fb, tray.word(_S, 14 + g.cols[k]), cx + 14, 1, 1, 0)
-        col = g.cells(p, k)
-        for r in range(r0, r0 + _ROWS):
-            y = 11 + (r - r0) * 9
+        y = 11 + (r - r0) * 9
+        parts = [0, tray.word(_S, r).encode()]
+        says = [None, None]  # the row's +N and ?N, made once for the columns side by side
+        grey = []
+        for k in range(k0, k1):
+            cx = 18 + (k - k0) * 27  # the column's left edge; its cells are 26 wide
+            col = cols[k - k0]
+            at = k * 16 + r
             v = yamb.total(col) if r == 13 else col[r]
-            t = b"%d" % v if r == 13 or v != 255 else b""
-            if k * 16 + r in c:
-                t = (b"?%d" if g.cols[k] == 3 and g.said is None else b"+%d") % g.value(r)
-            if k * 16 + r == x:
+            if at in c:
+                ask = g.cols[k] == 3 and g.said is None  # announced, not written
+                t = says[ask]
+                if t is None:
+                    t = says[ask] = (b"?%d" if ask else b"+%d") % g.value(r)
+            else:
+                t = b"%d" % v if r == 13 or v != 255 else b""
+            if at == x:
                 fb.fill_rect(cx, y - 1, 26, 9, 1)
-            gfx.text(fb, t, cx + 26 - 6 * len(t), y, 1, 0 if k * 16 + r == x else 1)
+                gfx.text(fb, t, cx + 26 - 6 * len(t), y, 1, 0)
+            else:
+                parts.append(cx + 26 - 6 * len(t))
+                parts.append(t)
             if r < 13 and v != 255:  # filled: greyed, every other row of its pixels off
-                for i in (1, 3, 5):
-                    fb.hline(cx, y + i, 26, 0)
+                grey.append(cx)
+        _row(fb, parts, y)
+        for cx in grey:
+            for i in (1, 3, 5):
+                fb.hline(cx, y + i, 26, 0)
     gfx.text(fb, tray.word(_W, 2 if x not in c else 1 if g.cols[x >> 4] == 3 and g.said is None else 0), 0, 56)
     t = b"%d" % s["scores"][p]
     gfx.text(fb, t, 128 - 6 * len(t), 56)
