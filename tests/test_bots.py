@@ -89,7 +89,7 @@ def _hidden_twin(rec, game, seat, seed):
     return twin
 
 
-LONG = {"dixmille": 60}  # actions checked a game, where 400 would make the test slow (each twin replays)
+LONG = {"dixmille": 60, "yamb": 120}  # actions checked a game, where 400 would make the test slow (each twin replays)
 
 
 @pytest.mark.parametrize("pack", CHOOSE)
@@ -129,7 +129,7 @@ def test_decisions_are_legal_in_many_games(pack):
     engine = packs.load(pack, [paths.PACKS])["engine"]
     other = BASELINE[engine]
     me = bench.cup(engine)
-    for seed in range(300):
+    for seed in range(60 if engine == "yamb" else 300):  # (60 Yamb games, 52 turns each: more decisions than 300 of most)
         players = 2 + seed % 4
         seats = [me if (seed + i) % 3 else other for i in range(players)] if seed % 2 else [me] * players
         assert bench.play(pack, seats, seed) in range(players)  # play() checks every action is legal
