@@ -51,16 +51,17 @@ def test_every_scenario_record_gives_the_same_game_as_json_lines_on_cpython():
         assert _result(lambda b: lines.run(io.BytesIO(b)), _as_lines(rec)) == want, rec
 
 
-def test_every_scenario_record_gives_the_same_game_as_json_lines_on_micropython(image, tmp_path):
+def _on_micropython(image, tmp_path, datas):
+    """lines.run's summary, or "error: why", for each JSON Lines file of datas, in one unix-port process."""
     names = []
-    for i, rec in enumerate(RECORDS):
+    for i, data in enumerate(datas):
         p = str(tmp_path / ("%d.jsonl" % i))
         with open(p, "wb") as f:
-            f.write(_as_lines(rec))
+            f.write(data)
         names.append(p)
     with open(str(tmp_path / "names.json"), "w") as f:
         json.dump(names, f)
-    got = run_mp_json(image, """
+    return run_mp_json(image, """
 import json
 from cupcore import lines
 for p in json.load(open(%r)):
@@ -70,6 +71,10 @@ for p in json.load(open(%r)):
         except ValueError as e:
             print(json.dumps("error: %%s" %% e))
 """ % str(tmp_path / "names.json"), heap_kb=512, timeout=600)
+
+
+def test_every_scenario_record_gives_the_same_game_as_json_lines_on_micropython(image, tmp_path):
+    got = _on_micropython(image, tmp_path, [_as_lines(rec) for rec in RECORDS])
     assert len(got) == len(RECORDS)
     for rec, g in zip(RECORDS, got):
         assert g == _result(replay.run, rec), rec
@@ -91,17 +96,7 @@ BAD = [
 @pytest.mark.parametrize("data,why", BAD)
 def test_a_damaged_json_lines_record_is_the_same_clear_error_on_every_port(data, why, image_mpy, tmp_path):
     assert _result(lambda b: lines.run(io.BytesIO(b)), data).startswith("error: " + why)
-    p = tmp_path / "bad.jsonl"
-    p.write_bytes(data)
-    got = run_mp_json(image_mpy, """
-import json
-from cupcore import lines
-with open(%r, "rb") as f:
-    try:
-        print(json.dumps(lines.run(f)))
-    except ValueError as e:
-        print(json.dumps("error: %%s" %% e))
-""" % str(p))
+    got = _on_micropython(image_mpy, tmp_path, [data])
     assert got[0].startswith("error: " + why)
 
 
