@@ -43,10 +43,15 @@ def pytest_unconfigure(config):
     shutil.rmtree(HOME, ignore_errors=True)
 
 
-# The longest tests (the emulated chip's), sent to the two workers first: started last, one of them would
-# run on alone while the other worker has nothing left to do.
+# The longest tests of each tier, sent to the two workers first: started last, one of them would run on
+# alone while the other worker has nothing left to do. The chip's; then the default tier's: test_memory's
+# bench (a fifth of the tier), the thousand seeds of the longest games on MicroPython, whole games through
+# the screens, the fuzz and the power cuts.
 FIRST = ("test_emu_serial.py::test_flash_a_fresh_chip", "test_bench_pico.py::test_the_same_figures_on_circuitpython",
-         "test_bench_pico.py::test_the_figures_of_a_few_tours")
+         "test_bench_pico.py::test_the_figures_of_a_few_tours",
+         "test_memory.py::", "test_records.py::test_a_thousand_seeds",
+         "test_firmware_bots.py::test_a_pack_of_every_engine", "test_firmware_robust.py::test_thousands",
+         "test_firmware_robust.py::test_a_power_cut_at_any_step", "test_dice.py::test_legal_is_what_apply_takes")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -56,6 +61,24 @@ def pytest_collection_modifyitems(config, items):
                 return i
         return len(FIRST)
     items.sort(key=first)  # (a stable sort: every other test keeps its place)
+
+
+# Modules whose tests share a module fixture too long to make twice: each goes to one worker whole.
+WHOLE = ("tests/test_memory.py",)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's load scheduling, test by test in the order above (a worker is sent the next test when it has
+    two or fewer left), but for the WHOLE modules: one unit each, which goes to one worker. (xdist's own
+    loadgroup does this by marks, but it renames tests, which pytest 9 no longer lets it do.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            module = nodeid.split("::")[0]
+            return module if module in WHOLE else nodeid
+
+    return Scheduling(config, log)
 
 REPO = paths.ROOT
 
