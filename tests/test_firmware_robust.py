@@ -38,6 +38,7 @@ starts = %(starts)s
 for i in range(len(starts)):
     d = %(root)r + "/fz%%d" %% i
     os.mkdir(d)
+    Store(d).write("settings.json", {"dim": 20, "sleep": 45})  # the idle spells below reach both
     if starts[i]:
         Store(d).write("game.json", starts[i])
     app = App(Board(data_dir=d, seed=%(seed)d))
@@ -49,7 +50,7 @@ for i in range(len(starts)):
     for k in range(%(events)d):
         r = rnd(20)
         if k == 500:
-            app.run(310000)  # asleep
+            app.run(50000)  # asleep
         elif r < 14:
             bit = 1 << rnd(6)
             b.held |= bit
@@ -69,6 +70,7 @@ for i in range(len(starts)):
         else:
             app.run((1000, 31000, 61000)[rnd(3)])
         seen[app.name] = seen.get(app.name, 0) + 1
+        seen[app.mode] = seen.get(app.mode, 0) + 1  # 0 awake, 1 dimmed, 2 asleep
 print(json.dumps(seen))
 """
 
@@ -84,6 +86,7 @@ def test_thousands_of_random_keys_never_crash(image_mpy, tmp_path):
                    "games.generala", "games.pokerdice", "games.dixmille", "games.wish", "games.party",
                    "games.yamb"):
         assert seen.get(screen), (screen, seen)
+    assert seen.get("1") and seen.get("2"), seen  # dimmed and asleep (JSON's keys are strings)
 
 
 _PLAY = """from cupfw.hal.virtual import Board
