@@ -120,13 +120,26 @@ class Game(Engine):
         h = self.hand
         n = len(h)
         out = [t[_DRAW]] if n < 6 else []
-        for m in range(3, 1 << n):  # every set of two or more cards of the hand (bit i: its card i)
-            g = []
-            for i in range(n) if m & (m - 1) else ():
+        ms = []  # the discards as sets of the hand's cards (bit i: its card i), found at once and in their order
+        for i in range(n):
+            g = 0  # the cards of card i's rank
+            for j in range(n):
+                if h[j] & 15 == h[i] & 15:
+                    g |= 1 << j
+                elif j > i and h[j] >> 4 == h[i] >> 4:  # two of one suit (the joker's, 4, is its own)
+                    ms.append(1 << i | 1 << j)
+            m = g if h[i] & 15 and g & -g == 1 << i else 0  # two or more of one rank, from its first card
+            while m:
+                if m & (m - 1):
+                    ms.append(m)
+                m = (m - 1) & g
+        ms.sort()
+        for m in ms:
+            g = [t[1]]
+            for i in range(n):
                 if m >> i & 1:
-                    g.append(h[i])
-            if g and check(g):
-                out.append(" ".join([t[1]] + list(map(name, g))))
+                    g.append(name(h[i]))
+            out.append(" ".join(g))
         if _JOKER in list(h):
             out.append(t[_BUTLER])
             for c in self.discards:
@@ -287,9 +300,12 @@ class Game(Engine):
     def _public(self, d):
         q = len(pick(self.scores, 12))
         a = len(self.scores) - q
-        w = _RANK.split()
+        r = w = None
+        if self.over:
+            w = _RANK.split()
+            w = w[a] + " " + w[5 + q]
+            r = ("lost", "won")[self.winner == 0]
         for k, v in zip(_KEYS.split(), (self.hand, self.revealed, self.scores, len(self.deck) - self.top,
                                          len(self.discards), self.rounds, "CDHS"[self.choosing:self.choosing + 1] or None,
-                                         q, a, q + a, ("lost", "won")[self.winner == 0] if self.over else None,
-                                         w[a] + " " + w[5 + q] if self.over else None)):
+                                         q, a, q + a, r, w)):
             d[k] = list(map(name, v)) if type(v) is bytearray else v

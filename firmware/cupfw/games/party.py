@@ -26,10 +26,10 @@ except ImportError:  # CPython
         return x
 
 # 0-10: the texts drawn in every frame, first (word() finds them at once: a str's find from an offset walks
-# it from its start on MicroPython); 11-19: what the cup did (the engine's lines: 11 + what, card): %s the
-# card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits; then the other texts.
+# it from its start on MicroPython); 11 the action of down; 12-19: what the cup did (the engine's lines: 11 +
+# what, card): %s the card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits; then the other texts.
 _TEXT = const("pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\nB:discard  A:mark\nA:mark v:draw ^:more\n"
-              "A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\n\nthe ace of %s is shown\n"
+              "A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\ndraw\nthe ace of %s is shown\n"
               "the King of %s takes the Queen away\ntwo queens: the first goes\n"
               "two attaches: you leave the room\ncontact! the Queen of %s\n and her ace\nreshuffled: %d left\n"
               "the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\ndiscard \n. \n"
@@ -95,7 +95,7 @@ class Screen(play.Game):
             self.do(word(24) + " ".join(c))
             return
         elif bit == DOWN and len(g.hand) < 6:
-            self.do(g.legal()[0])  # draw
+            self.do(word(11))  # draw (the engine's legal() would make every discard's text too)
             return
         elif bit == UP:
             a = g.legal()
