@@ -7,6 +7,7 @@ Its names are ones the device's other modules have already (MicroPython keeps ev
 name for good), its short texts in a constant tuple.
 """
 
+from cupcore.cards import name  # (the screen's too)
 from cupcore.engine import Engine
 
 try:
@@ -19,16 +20,6 @@ KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {}
 _T = const(("pair %s %s", "piles", "tops", "10", "T"))
-
-
-def name(c):
-    """A card's name as cupcore.notation prints it ("TD", "JK"): here, not imported, so that no module more is
-    loaded (Wish never shuffles during play)."""
-    r = c & 15
-    if not r:
-        r = "A23456789TJQK"  # (slices of a long literal: a literal "JK" would be a name MicroPython keeps for good)
-        return r[10:11] + r[12:13]
-    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
 
 
 def full_deck(params):

@@ -65,7 +65,7 @@ class Screen(play.Game):
             say.append(word(26) % word(20 + g.choosing))
         if g.over:
             say.append(self.s[word(27)])
-        self.words = word(25).join(say)
+        self.words = word(25).join(say) if len(say) > 1 else "".join(say)  # (word(25): 25 finds)
         self.breaks = gfx.wrap(self.words)
 
     def press(self, bit):
