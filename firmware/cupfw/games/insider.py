@@ -240,33 +240,30 @@ class Screen(play.Game):
             gfx.center(fb, nth(_T, 10), 14)
             gfx.center(fb, nth(_T, 32), 25, 2)
             gfx.center(fb, nth(_T, 3) % (m + 1), 44)
-        elif ui == _GUESS or ui == _WHO:
-            gfx.bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
+        elif ui == _GUESS or ui == _FLIP:  # the clock in large digits: 4 times the size, or 3 under the word
+            k = 4
             if ui == _GUESS:
-                gfx.text(fb, big, (128 - len(big) * 24 + 4) // 2, 14, 4)
+                gfx.bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
             else:
-                gfx.center(fb, nth(_T, 13), 14)
-                gfx.center(fb, nth(_T, 3) % (self.sel + 1), 28, 2)
-        elif ui == _FLIP:
-            gfx.bar(fb, nth(_T, 3) % (g.owner + 1), nth(_T, 15))
-            gfx.center(fb, g.word, 12, 2 if len(g.word) <= 10 else 1)
-            gfx.text(fb, big, (128 - len(big) * 18 + 3) // 2, 30, 3)
-        elif ui == _VOTE1:
-            gfx.bar(fb, nth(_T, 17), clock(self.left))
-            gfx.center(fb, nth(_T, 18) % (g.owner + 1), 14)
-            gfx.center(fb, nth(_T, 19) % (self.sel, g.players), 26, 2)
-            gfx.center(fb, nth(_T, 34), 44)
-        elif ui == _VOTE2:
-            gfx.bar(fb, nth(_T, 21), clock(self.left))
-            gfx.center(fb, nth(_T, 22) % (self.cur + 1), 14)
-            gfx.center(fb, nth(_T, 3) % (self.sel + 1), 28, 2)
-        elif ui == _TIE:
-            gfx.bar(fb, nth(_T, 24), clock(self.left))
-            a = ""
-            for p in g.tied:
-                a += " %d" % (p + 1)
-            gfx.center(fb, a[1:], 14)
-            gfx.center(fb, nth(_T, 3) % (g.tied[self.sel] + 1), 28, 2)
+                k = 3
+                gfx.bar(fb, nth(_T, 3) % (g.owner + 1), nth(_T, 15))
+                gfx.center(fb, g.word, 12, 2 if len(g.word) <= 10 else 1)
+            gfx.text(fb, big, (128 - len(big) * 6 * k + k) // 2, 78 - 16 * k, k)  # y 14, or 30
+        elif ui != _END:  # who said it, the votes, the tie: a line, then a seat (vote 1: a count) in large letters
+            s = self.sel
+            if ui == _WHO:
+                gfx.bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
+                a = nth(_T, 13)
+            else:
+                gfx.bar(fb, nth(_T, (17, 21, 24)[ui - _VOTE1]), clock(self.left))
+                a = nth(_T, 18) % (g.owner + 1) if ui == _VOTE1 else nth(_T, 22) % (self.cur + 1) if ui == _VOTE2 \
+                    else " ".join([str(p + 1) for p in g.tied])
+            gfx.center(fb, a, 14)
+            if ui == _VOTE1:
+                gfx.center(fb, nth(_T, 19) % (s, g.players), 26, 2)
+                gfx.center(fb, nth(_T, 34), 44)
+            else:
+                gfx.center(fb, nth(_T, 3) % ((g.tied[s] if ui == _TIE else s) + 1), 28, 2)
         else:
             r = g.result()
             gfx.bar(fb, nth(_T, (27, 26, 35)[r]))
