@@ -85,12 +85,6 @@ def other(cards, c):
     return out
 
 
-def check(cards):
-    """Whether cards (two or more, ints) may be discarded together: two of one suit, or all of one rank."""
-    r = cards[0] & 15
-    return r and (len(cards) == 2 and cards[0] >> 4 == cards[1] >> 4 or len(pick(cards, r)) == len(cards))
-
-
 class Game(Engine):
     RESERVE = 56  # self-play's room for actions: random games stay under it
 
@@ -171,7 +165,8 @@ class Game(Engine):
                     raise ValueError("%s is not in your hand" % w[i + 1].upper())
                 if cards[i] in cards[:i]:
                     raise ValueError("%s is named twice" % name(cards[i]))
-            if not check(cards):
+            r = cards[0] & 15  # two of one suit, or all of one rank (not the joker's, 0)
+            if not r or not (n == 3 and cards[0] >> 4 == cards[1] >> 4 or len(pick(cards, r)) == n - 1):
                 raise ValueError("discard two of one suit, or two or more of one rank (the butler goes alone)")
         elif verb == _BUTLER and (n == 1 or n == 3 and w[1] in t[7:9]):
             if _JOKER not in list(h):
