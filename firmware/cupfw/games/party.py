@@ -25,23 +25,24 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# 0-10: the texts drawn in every frame, first (word() finds them at once: a str's find from an offset walks
-# it from its start on MicroPython); 11 the action of down; 12-19: what the cup did (the engine's lines: 11 +
-# what, card): %s the card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits; then the other texts.
-_TEXT = const("pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\nB:discard  A:mark\nA:mark v:draw ^:more\n"
-              "A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\ndraw\nthe ace of %s is shown\n"
-              "the King of %s takes the Queen away\ntwo queens: the first goes\n"
-              "two attaches: you leave the room\ncontact! the Queen of %s\n and her ace\nreshuffled: %d left\n"
-              "the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\ndiscard \n. \n"
-              "Queen, King and Jack of %s meet\nrank\n")
+# Bytes, whose find from an offset starts there (a str's walks it from its start on MicroPython: its strings
+# are UTF-8). 0-10: the texts drawn in every frame, first; 11 the action of down; 12-19: what the cup did (the
+# engine's lines: 11 + what, card): %s the card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits;
+# then the other texts.
+_TEXT = const(b"pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\nB:discard  A:mark\nA:mark v:draw ^:more\n"
+              b"A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\ndraw\nthe ace of %s is shown\n"
+              b"the King of %s takes the Queen away\ntwo queens: the first goes\n"
+              b"two attaches: you leave the room\ncontact! the Queen of %s\n and her ace\nreshuffled: %d left\n"
+              b"the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\ndiscard \n. \n"
+              b"Queen, King and Jack of %s meet\nrank\n")
 
 
 def word(i):
     """Text i of _TEXT (found, not split: a list of all of them would be 28 strings at once)."""
     j = -1
     for _ in range(i):
-        j = _TEXT.find("\n", j + 1)
-    return _TEXT[j + 1:_TEXT.find("\n", j + 1)]
+        j = _TEXT.find(b"\n", j + 1)
+    return _TEXT[j + 1:_TEXT.find(b"\n", j + 1)].decode()
 
 
 class Screen(play.Game):
