@@ -26,22 +26,23 @@ FIELDS = const(("roles", "word"))
 PLAYERS = (4, 8)  # with 3, every Common would know the Insider by elimination
 _P = const(("limit", "words"))
 PARAMS = dict(zip(_P, ((1, 3600), None)))  # words: None (the pack's) is the built-in list
-# The engine's words in one string, read by nth(): the actions (0-5), the phases (6-11), the results (12-14), the
-# roles (15-17), the summary's keys (18-31). One string in memory, where a tuple of them would be 32 strings on a
+# The engine's words in one bytes, read by nth(): the actions (0-5), the phases (6-11), the results (12-14), the
+# roles (15-17), the summary's keys (18-31). One object in memory, where a tuple of them would be 32 strings on a
 # device's heap, or as literals of up to 10 characters, names kept for good.
-_W = const("start/guessed/timeout/vote1/vote2/master/deal/guess/vote1/vote2/tie/over/team/insider/nobody/master/"
-           "insider/common/phase/master/guesser/elapsed/vote_time/vote1/tally/tied/accused/result/winners/roles/word/"
-           "role/%s %d 0/%s %d/")
+_W = const(b"start/guessed/timeout/vote1/vote2/master/deal/guess/vote1/vote2/tie/over/team/insider/nobody/master/"
+           b"insider/common/phase/master/guesser/elapsed/vote_time/vote1/tally/tied/accused/result/winners/roles/word/"
+           b"role/%s %d 0/%s %d/")
 _WIDTH = const(12)
 _MOST = const(500)  # words in a list
 
 
 def nth(s, i):
-    """The i-th text of s, a string of texts each ended by a slash."""
+    """The i-th text of s, bytes of texts each ended by a slash, as a str. (Bytes: their find from an offset
+    starts there, where a str's walks it from its start on MicroPython, whose strings are UTF-8.)"""
     a = 0
     for _ in range(i):
-        a = s.find("/", a) + 1
-    return s[a:s.find("/", a)]
+        a = s.find(b"/", a) + 1
+    return s[a:s.find(b"/", a)].decode()
 
 
 def text(i):

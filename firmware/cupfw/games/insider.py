@@ -30,15 +30,15 @@ _VOTE2 = const(7)
 _TIE = const(8)
 _END = const(9)
 _HELP = const(b"\x05\x08\x0b\x0c\x0e\x10\x14\x17\x19\x21")  # each stage's help line, the bottom one: its text in _T
-# The screen's texts in one string, read by nth(): one string in memory, where a tuple would be 40 strings on
+# The screen's texts in one bytes, read by nth(): one object in memory, where a tuple would be 40 strings on
 # the heap, and a literal of up to 10 characters a name MicroPython keeps for good.
-_T = const("%d:%02d/Guessing/Master P%d/Player %d/Pass the cup to/A: I have it/Master: Player %d/"
-           "hold A: your role/B: pass it on/The word:/Give the cup to the/A: start the clock/A: someone said it/"
-           "Who said the word?/A: yes     B: back/said the word/A: vote/Vote 1/Accuse Player %d?/%d of %d/"
-           "^v: count  A: enter/Vote 2/Player %d points at/^v: seat   A: next/Tie! Master picks/"
-           "^v: seat  A: accuse/The Insider wins/Master + Commons win/Time up: all lose/Insider: Player %d/"
-           "Accused: Player %d/Insider/Master/A: menu/accuse/Time is up!/MASTER/INSIDER/COMMON/start/"
-           "guessed %d %d/vote1 %d/vote2/master %d/timeout/")
+_T = const(b"%d:%02d/Guessing/Master P%d/Player %d/Pass the cup to/A: I have it/Master: Player %d/"
+           b"hold A: your role/B: pass it on/The word:/Give the cup to the/A: start the clock/A: someone said it/"
+           b"Who said the word?/A: yes     B: back/said the word/A: vote/Vote 1/Accuse Player %d?/%d of %d/"
+           b"^v: count  A: enter/Vote 2/Player %d points at/^v: seat   A: next/Tie! Master picks/"
+           b"^v: seat  A: accuse/The Insider wins/Master + Commons win/Time up: all lose/Insider: Player %d/"
+           b"Accused: Player %d/Insider/Master/A: menu/accuse/Time is up!/MASTER/INSIDER/COMMON/start/"
+           b"guessed %d %d/vote1 %d/vote2/master %d/timeout/")
 
 
 def clock(s):
