@@ -82,63 +82,50 @@ class Screen(play.Game):
         ui = self.ui
         n = g.players
         m = g.seats[0]
-        if ui == _COVER:
-            if bit == A:
-                self.ui = _PEEK
-        elif ui == _PEEK:
-            if bit == A:
-                self.peek = True
-            elif bit == B:
+        d = (bit == DOWN) - (bit == UP)  # a step through the seats (vote 1: ^ counts up)
+        if d and (ui == _WHO or _VOTE1 <= ui <= _TIE):
+            if ui == _VOTE1:
+                d = -d
+            s = (self.sel + d) % (n + 1 if ui == _VOTE1 else len(g.tied) if ui == _TIE else n)
+            self.sel = (s + d) % n if ui == _WHO and s == m else s  # who said it: not the Master
+        elif bit == B:
+            if ui == _PEEK:
                 self.peek = False
                 self.cur += 1
                 self.ui = _COVER if self.cur < n else _READY
-        elif ui == _READY:
-            if bit == A:
-                self.do(nth(_T, 39))
-        elif ui == _GUESS:
-            if bit == A:
-                self.stop = self.most - self.left  # the seconds at which the word was said
-                self.ui = _WHO
-                self.sel = 1 if m == 0 else 0
-        elif ui == _WHO:
-            if bit == UP or bit == DOWN:
-                self.sel = self.step(self.sel, 1 if bit == DOWN else -1, n, m)
-            elif bit == A:
-                self.do(nth(_T, 40) % (self.sel, self.stop))
-            elif bit == B:
+            elif ui == _WHO:
                 self.ui = _GUESS
-        elif ui == _FLIP:
-            if bit == A:
-                self.ui = _VOTE1
-                self.sel = 0
-        elif ui == _VOTE1:
-            if bit == UP or bit == DOWN:
-                self.sel = (self.sel + (1 if bit == UP else -1)) % (n + 1)
-            elif bit == A:
-                self.do(nth(_T, 41) % self.sel)
-        elif ui == _VOTE2:
-            if bit == UP or bit == DOWN:
-                self.sel = (self.sel + (1 if bit == DOWN else -1)) % n
-            elif bit == A:
-                self.counts[self.cur] = self.sel
-                self.cur += 1
-                self.sel = 0
-                if self.cur == n:
-                    self.do(" ".join([nth(_T, 42)] + list(map(str, self.counts))))
-            elif bit == B and self.cur:
+            elif ui == _VOTE2 and self.cur:
                 self.cur -= 1
                 self.sel = self.counts[self.cur]
+        elif bit != A:
+            pass
+        elif ui == _COVER:
+            self.ui = _PEEK
+        elif ui == _PEEK:
+            self.peek = True
+        elif ui == _READY:
+            self.do(nth(_T, 39))
+        elif ui == _GUESS:
+            self.stop = self.most - self.left  # the seconds at which the word was said
+            self.ui = _WHO
+            self.sel = 1 if m == 0 else 0
+        elif ui == _WHO:
+            self.do(nth(_T, 40) % (self.sel, self.stop))
+        elif ui == _FLIP:
+            self.ui = _VOTE1
+            self.sel = 0
+        elif ui == _VOTE1:
+            self.do(nth(_T, 41) % self.sel)
+        elif ui == _VOTE2:
+            self.counts[self.cur] = self.sel
+            self.cur += 1
+            self.sel = 0
+            if self.cur == n:
+                self.do(" ".join([nth(_T, 42)] + list(map(str, self.counts))))
         elif ui == _TIE:
-            if bit == UP or bit == DOWN:
-                self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(g.tied)
-            elif bit == A:
-                self.do(nth(_T, 43) % g.tied[self.sel])
+            self.do(nth(_T, 43) % g.tied[self.sel])
         self.app.dirty = True
-
-    def step(self, p, d, n, m):
-        """The next seat from p in direction d that is not the Master's m."""
-        p = (p + d) % n
-        return (p + d) % n if p == m else p
 
     def release(self, bit):
         if bit == A and self.peek:
@@ -203,7 +190,7 @@ class Screen(play.Game):
         if ui == _GUESS and rng.below(3):
             return
         if ui == _WHO:
-            self.sel = self.step(g.seats[0], 1 + rng.below(g.players - 1), g.players, g.seats[0])
+            self.sel = (g.seats[0] + 1 + rng.below(g.players - 1)) % g.players  # a seat but the Master's
         elif ui == _VOTE1:
             self.sel = rng.below(g.players + 1)
         elif ui == _VOTE2:
