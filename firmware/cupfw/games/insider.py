@@ -49,33 +49,14 @@ def clock(s):
 class Screen(play.Game):
     def enter(self):
         g = self.g
-        now = self.app.b.ticks_ms()
-        if not hasattr(self, "ui"):  # also on resume: the clocks start again, the deal from seat 0
-            self.cur = 0  # the deal's seat, or the seat whose pointer vote 2 enters
-            self.sel = 0
+        ph = g.phase
+        if ph < 3 or not hasattr(self, "ui"):  # a clock starts (also on resume: the clocks start again, the deal
+            self.at = self.app.b.ticks_ms()  # from seat 0): when the clock on the screen started, its seconds
+            self.most = self.left = g.time if ph > 1 else g.most
             self.peek = False
-            self.at = now  # when the clock on the screen started
-            self.left = g.most
-            self.most = g.most  # that clock's seconds
             self.counts = bytearray(g.players)
-            self.ui = (_COVER, _GUESS, _FLIP, _VOTE2, _TIE, _END)[g.phase]
-            if g.phase > 1:
-                self.most = self.left = g.time
-        elif g.phase == 1 and self.ui == _READY:
-            self.ui = _GUESS
-            self.at = now
-        elif g.phase == 2 and self.ui == _WHO:
-            self.ui = _FLIP
-            self.at = now
-            self.most = self.left = g.time
-        elif g.phase == 3:
-            self.ui = _VOTE2
-            self.cur = self.sel = 0
-        elif g.phase == 4:
-            self.ui = _TIE
-            self.sel = 0
-        elif g.over:
-            self.ui = _END
+        self.ui = (_COVER, _GUESS, _FLIP, _VOTE2, _TIE, _END)[ph]
+        self.cur = self.sel = 0  # the deal's seat, or the seat whose pointer vote 2 enters; the seat chosen
 
     def press(self, bit):
         g = self.g
@@ -136,7 +117,7 @@ class Screen(play.Game):
         """The clocks: guessing (the buzzer near its end, then the timeout) and the flipped vote clock."""
         r = play.Game.tick(self, now)
         ui = self.ui
-        if ui != _GUESS and not _FLIP <= ui <= _TIE:
+        if ui == _WHO or not _GUESS <= ui <= _TIE:  # no clock runs
             return r
         app = self.app
         if not self.demo:  # a running clock neither dims nor sleeps the cup (the demo's may)
@@ -169,7 +150,7 @@ class Screen(play.Game):
             r = g.result()
             for k in range(n):
                 p[k] = 0 if k >= g.players else (2 if r == 0 and k != i or r == 1 and k == i else 4)
-        elif ui == _GUESS or _FLIP <= ui <= _TIE:
+        elif ui != _WHO and _GUESS <= ui <= _TIE:
             on = (self.left * n + self.most - 1) // self.most if self.most else 0
             c = (5 if ui != _GUESS else 4 if self.left <= 10 else 3 if self.left <= 30 else 2)
             for k in range(n):
@@ -191,12 +172,8 @@ class Screen(play.Game):
             return
         if ui == _WHO:
             self.sel = (g.seats[0] + 1 + rng.below(g.players - 1)) % g.players  # a seat but the Master's
-        elif ui == _VOTE1:
-            self.sel = rng.below(g.players + 1)
-        elif ui == _VOTE2:
-            self.sel = rng.below(g.players)
-        elif ui == _TIE:
-            self.sel = rng.below(len(g.tied))
+        elif _VOTE1 <= ui <= _TIE:
+            self.sel = rng.below(g.players + 1 if ui == _VOTE1 else len(g.tied) if ui == _TIE else g.players)
         self.press(A)
 
     def paint(self, fb):
