@@ -71,20 +71,19 @@ class Screen(play.Game):
 
     def press(self, bit):
         g = self.g
+        d = (bit == RIGHT) - (bit == LEFT)  # a step through the hand, or the actions offered
         if g.choosing >= 0:
             if bit == A or bit == B:
-                self.do(g.legal()[0 if bit == A else 1])  # spouse queen, spouse jack
-                return
+                self.do(g.legal()[bit == B])  # spouse queen, spouse jack
         elif self.choices:
-            if bit == LEFT or bit == RIGHT:
-                self.at = (self.at + (1 if bit == RIGHT else -1)) % len(self.choices)
+            if d:
+                self.at = (self.at + d) % len(self.choices)
             elif bit == A:
                 self.do(self.choices[self.at])
-                return
             elif bit == B or bit == UP:
                 self.choices = []
-        elif bit == LEFT or bit == RIGHT:
-            self.sel = (self.sel + (1 if bit == RIGHT else -1)) % max(1, len(g.hand))
+        elif d:
+            self.sel = (self.sel + d) % max(1, len(g.hand))
         elif bit == A and g.hand:
             self.mark ^= 1 << self.sel
         elif bit == B and self.mark:
@@ -94,10 +93,8 @@ class Screen(play.Game):
                 if self.mark >> i & 1:
                     c.append(name(h[i]))
             self.do(word(24) + " ".join(c))
-            return
         elif bit == DOWN and len(g.hand) < 6:
             self.do(word(11))  # draw (the engine's legal() would make every discard's text too)
-            return
         elif bit == UP:
             a = g.legal()
             self.choices = a[-1:]  # leave, the butler's uses
