@@ -104,12 +104,9 @@ class Game(Engine):
         self.most = params[_P[0]]  # the limit: seconds of guessing
         self.turn = roles[0]
         self.phase = 0
-        self.owner = None  # the guesser
-        self.time = None  # the seconds at which the clock stopped
-        self.counted = None  # vote 1: the players who accused the guesser
-        self.scores = None  # vote 2: the pointers each seat got
-        self.tied = None
-        self.pick = None  # the accused seat
+        # The guesser, the seconds at which the clock stopped, vote 1's players who accused the guesser, vote 2's
+        # pointers each seat got and the seats tied, the accused seat.
+        self.owner = self.time = self.counted = self.scores = self.tied = self.pick = None
 
     def legal(self):
         ph = self.phase
@@ -178,7 +175,7 @@ class Game(Engine):
                 p = None
                 self.phase = 4
         elif a == 5 and p not in self.tied:
-            raise ValueError("the Master picks one of the tied seats: %s" % " ".join([str(k) for k in self.tied]))
+            raise ValueError("the Master picks one of the tied seats: %s" % " ".join(map(str, self.tied)))
         if a == 0 or a == 1 or a == 3 and p is None:
             self.phase = ph + 1
         elif a == 2 or p is not None:  # over: the clock ran out, or a seat is accused
