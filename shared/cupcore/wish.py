@@ -10,11 +10,10 @@ name for good), its short texts in a constant tuple.
 from cupcore.cards import name  # (the screen's too)
 from cupcore.engine import Engine
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play

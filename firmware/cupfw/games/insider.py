@@ -13,11 +13,10 @@ from cupcore.insider import nth
 from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _COVER = const(0)
 _PEEK = const(1)
