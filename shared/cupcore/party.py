@@ -222,7 +222,7 @@ class Game(Engine):
         while self.top == len(self.deck):
             if self.rounds == 2:
                 self.over = True
-                self.lines += bytes((_OUT, 0))
+                self.lines.extend((_OUT, 0))
                 return 0
             d = self.discards + self.revealed
             shuffle(self.rng, d)
@@ -231,7 +231,7 @@ class Game(Engine):
             self.discards = bytearray()
             self.revealed = bytearray()
             self.rounds += 1
-            self.lines += bytes((_RESHUFFLE, self.rounds))
+            self.lines.extend((_RESHUFFLE, self.rounds))
         c = self.deck[self.top]
         self.top += 1
         self.hand.append(c)
@@ -247,7 +247,7 @@ class Game(Engine):
         while a:
             self.hand = other(self.hand, a[0])
             self.revealed.append(a[0])
-            self.lines += bytes((_SHOWN, a[0]))
+            self.lines.extend((_SHOWN, a[0]))
             if not self._take():
                 return
             a = pick(self.hand, 1)
@@ -267,22 +267,22 @@ class Game(Engine):
                 return
             if wed:
                 self._put((wed[0], wed[0] + 1))
-                self.lines += bytes((_SPOUSES, wed[0]))
+                self.lines.extend((_SPOUSES, wed[0]))
             elif len(qs) > 1:
                 self._put(qs[:1])
-                self.lines += bytes((_ALONE, qs[0]))
+                self.lines.extend((_ALONE, qs[0]))
             elif len(pick(h, 11)) > 1:
                 self._put(h)
-                self.lines += bytes((_ATTACHES, 0))
+                self.lines.extend((_ATTACHES, 0))
                 self._draw(4)
             elif qs and len(h) == 1:
                 self.hand = bytearray()
                 self.scores.append(qs[0])
-                self.lines += bytes((_CONTACT, qs[0]))
+                self.lines.extend((_CONTACT, qs[0]))
                 if qs[0] - 11 in list(self.revealed):
                     self.revealed = other(self.revealed, qs[0] - 11)
                     self.scores.append(qs[0] - 11)
-                    self.lines += bytes((_ACE, qs[0] - 11))
+                    self.lines.extend((_ACE, qs[0] - 11))
                 if len(pick(self.scores, 12)) == 4:
                     self.over = True
                     self.winner = 0
