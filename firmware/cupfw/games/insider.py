@@ -143,7 +143,7 @@ class Screen(play.Game):
         p = self.app.pattern
         n = len(p)
         g = self.g
-        ui = getattr(self, "ui", _COVER)
+        ui = self.ui
         if g.over:
             i = g.seats[1]
             r = g.result()
