@@ -148,6 +148,7 @@ class Game(Engine):
         n = len(w)
         t = _WORDS
         verb = t.index(w[0]) if w[0] in t[:5] else -1
+        how = t.index(w[1]) if n == 3 and w[1] in t[7:9] else 0  # the butler's use: 7 take, 8 ace
         h = self.hand
         c = 0
         if self.choosing >= 0:
@@ -167,13 +168,13 @@ class Game(Engine):
             r = cards[0] & 15  # two of one suit, or all of one rank (not the joker's, 0)
             if not r or not (n == 3 and cards[0] >> 4 == cards[1] >> 4 or len(pick(cards, r)) == n - 1):
                 raise ValueError("discard two of one suit, or two or more of one rank (the butler goes alone)")
-        elif verb == _BUTLER and (n == 1 or n == 3 and w[1] in t[7:9]):
+        elif verb == _BUTLER and (n == 1 or how):
             if _JOKER not in list(h):
                 raise ValueError("%s is not in your hand" % name(_JOKER))
-            if n == 3:
-                c = card(self.discards if w[1] == t[7] else self.deck[self.top:], w[2])
-                if not c or w[1] != t[7] and c & 15 != 1:
-                    raise ValueError(w[2].upper() + (" is not in the discard pile" if w[1] == t[7]
+            if how:
+                c = card(self.discards if how == 7 else self.deck[self.top:], w[2])
+                if not c or how == 8 and c & 15 != 1:
+                    raise ValueError(w[2].upper() + (" is not in the discard pile" if how == 7
                                                      else " is not an ace in the draw pile"))
         elif verb == _DRAW and n == 1:
             if len(h) > 5:
@@ -191,10 +192,10 @@ class Game(Engine):
                 self._put(cards)
             elif verb == _BUTLER:
                 self._put((_JOKER,))
-                if n == 3 and w[1] == t[7]:
+                if how == 7:
                     self.discards = other(self.discards, c)
                     self.hand.append(c)
-                elif n == 3:  # the ace is displayed, the draw pile shuffled without it
+                elif how:  # the ace is displayed, the draw pile shuffled without it
                     d = other(self.deck[self.top:], c)
                     shuffle(self.rng, d)
                     self.deck = d
