@@ -259,31 +259,33 @@ class Game(Engine):
         while not self.over:
             h = list(self.hand)
             qs = pick(h, 12)
-            wed = []
-            for q in qs:
-                if q + 1 in h:
-                    wed.append(q)
-            if wed and wed[0] - 1 in h:
-                self.choosing = wed[0] >> 4
+            q = qs[0] if qs else 0  # the queen that arrived first
+            wed = 0  # the first queen whose king is in the hand
+            for c in qs:
+                if not wed and c + 1 in h:
+                    wed = c
+            if wed and wed - 1 in h:
+                self.choosing = wed >> 4
                 return
             if wed:
-                self._put((wed[0], wed[0] + 1))
-                self.lines.extend((_SPOUSES, wed[0]))
+                self._put((wed, wed + 1))
+                self.lines.extend((_SPOUSES, wed))
             elif len(qs) > 1:
-                self._put(qs[:1])
-                self.lines.extend((_ALONE, qs[0]))
+                self._put((q,))
+                self.lines.extend((_ALONE, q))
             elif len(pick(h, 11)) > 1:
                 self._put(h)
                 self.lines.extend((_ATTACHES, 0))
                 self._draw(4)
-            elif qs and len(h) == 1:
+            elif q and len(h) == 1:
                 self.hand = bytearray()
-                self.scores.append(qs[0])
-                self.lines.extend((_CONTACT, qs[0]))
-                if qs[0] - 11 in list(self.revealed):
-                    self.revealed = other(self.revealed, qs[0] - 11)
-                    self.scores.append(qs[0] - 11)
-                    self.lines.extend((_ACE, qs[0] - 11))
+                self.scores.append(q)
+                self.lines.extend((_CONTACT, q))
+                q -= 11  # her ace
+                if q in list(self.revealed):
+                    self.revealed = other(self.revealed, q)
+                    self.scores.append(q)
+                    self.lines.extend((_ACE, q))
                 if len(pick(self.scores, 12)) == 4:
                     self.over = True
                     self.winner = 0
