@@ -184,57 +184,60 @@ class Screen(play.Game):
         p = nth(_T, 3)  # Player %d
         w = g.word
         big = clock(self.left).encode()  # bytes: gfx draws them without 1-character strings
+        center = gfx.center  # (locals: shorter code than gfx's attributes each time)
+        text = gfx.text
+        bar = gfx.bar
         if ui <= _READY:  # the deal: the covers, the peeks, the cup to the Master
             if ui == _READY:
-                gfx.bar(fb, nth(_T, 31))
+                bar(fb, nth(_T, 31))
             else:
-                gfx.bar(fb, p % (c + 1), nth(_T, 31))
+                bar(fb, p % (c + 1), nth(_T, 31))
             if ui != _PEEK:
-                gfx.center(fb, nth(_T, 4 if ui == _COVER else 10), 14)
-                gfx.center(fb, p % (c + 1) if ui == _COVER else nth(_T, 32), 25, 2)
-                gfx.center(fb, (nth(_T, 6) if ui == _COVER else p) % (m + 1), 44)
+                center(fb, nth(_T, 4 if ui == _COVER else 10), 14)
+                center(fb, p % (c + 1) if ui == _COVER else nth(_T, 32), 25, 2)
+                center(fb, (nth(_T, 6) if ui == _COVER else p) % (m + 1), 44)
             elif self.peek:
                 who = 0 if c == m else 1 if c == g.seats[1] else 2
-                gfx.center(fb, nth(_T, 36 + who), 13, 2)
+                center(fb, nth(_T, 36 + who), 13, 2)
                 if who < 2:
-                    gfx.center(fb, nth(_T, 9), 33)
-                    gfx.center(fb, w, 44, 2 if len(w) <= 10 else 1)
+                    center(fb, nth(_T, 9), 33)
+                    center(fb, w, 44, 2 if len(w) <= 10 else 1)
                 return  # (no help line under a role)
             else:
                 fb.rect(34, 13, 60, 36, 1)
-                gfx.center(fb, nth(_T, 7), 27)
+                center(fb, nth(_T, 7), 27)
         elif ui == _GUESS or ui == _FLIP:  # the clock in large digits: 4 times the size, or 3 under the word
             k = 4
             if ui == _GUESS:
-                gfx.bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
+                bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
             else:
                 k = 3
-                gfx.bar(fb, p % (g.owner + 1), nth(_T, 15))
-                gfx.center(fb, w, 12, 2 if len(w) <= 10 else 1)
-            gfx.text(fb, big, (128 - len(big) * 6 * k + k) // 2, 78 - 16 * k, k)  # y 14, or 30
+                bar(fb, p % (g.owner + 1), nth(_T, 15))
+                center(fb, w, 12, 2 if len(w) <= 10 else 1)
+            text(fb, big, (128 - len(big) * 6 * k + k) // 2, 78 - 16 * k, k)  # y 14, or 30
         elif ui != _END:  # who said it, the votes, the tie: a line, then a seat (vote 1: a count) in large letters
             if ui == _WHO:
-                gfx.bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
+                bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
                 a = nth(_T, 13)
             else:
-                gfx.bar(fb, nth(_T, (17, 21, 24)[ui - _VOTE1]), clock(self.left))
+                bar(fb, nth(_T, (17, 21, 24)[ui - _VOTE1]), clock(self.left))
                 a = nth(_T, 18) % (g.owner + 1) if ui == _VOTE1 else nth(_T, 22) % (c + 1) if ui == _VOTE2 \
                     else " ".join([str(k + 1) for k in g.tied])
-            gfx.center(fb, a, 14)
+            center(fb, a, 14)
             if ui == _VOTE1:
-                gfx.center(fb, nth(_T, 19) % (s, g.players), 26, 2)
-                gfx.center(fb, nth(_T, 34), 44)
+                center(fb, nth(_T, 19) % (s, g.players), 26, 2)
+                center(fb, nth(_T, 34), 44)
             else:
-                gfx.center(fb, p % ((g.tied[s] if ui == _TIE else s) + 1), 28, 2)
+                center(fb, p % ((g.tied[s] if ui == _TIE else s) + 1), 28, 2)
         else:
             r = g.result()
-            gfx.bar(fb, nth(_T, (27, 26, 35)[r]))
-            gfx.text(fb, nth(_T, 28) if r == 2 else nth(_T, 30) % (g.pick + 1), 0, 12)
-            gfx.text(fb, nth(_T, 29) % (g.seats[1] + 1), 0, 22)
-            gfx.text(fb, nth(_T, 6) % (m + 1), 0, 32)
+            bar(fb, nth(_T, (27, 26, 35)[r]))
+            text(fb, nth(_T, 28) if r == 2 else nth(_T, 30) % (g.pick + 1), 0, 12)
+            text(fb, nth(_T, 29) % (g.seats[1] + 1), 0, 22)
+            text(fb, nth(_T, 6) % (m + 1), 0, 32)
             if len(w) > 11:
-                gfx.center(fb, w, 42)
+                center(fb, w, 42)
             else:
-                gfx.text(fb, nth(_T, 9), 0, 42)
-                gfx.text(fb, w, 60, 42)
-        gfx.text(fb, nth(_T, _HELP[ui]), 0, 56)
+                text(fb, nth(_T, 9), 0, 42)
+                text(fb, w, 60, 42)
+        text(fb, nth(_T, _HELP[ui]), 0, 56)
