@@ -117,6 +117,7 @@ class Screen(play.Game):
 
     def paint(self, fb):
         g = self.g
+        text = gfx.text  # (a local: shorter code than gfx's attribute each time)
         if g.over:
             gfx.bar(fb, word(1) if g.winner == 0 else word(2), word(3))
         else:
@@ -128,14 +129,14 @@ class Screen(play.Game):
                 gfx.card(fb, x, 10, name(h[i]), 1, 0 if self.mark >> i & 1 else 1)
             else:  # the joker, the butler: no suit
                 fb.rect(x, 10, 15, 18, 1)
-                gfx.text(fb, name(h[i]), x + 2, 12)
+                text(fb, name(h[i]), x + 2, 12)
             if i == self.sel and not g.over and g.choosing < 0 and not self.choices:
                 fb.fill_rect(x + 1, 28, 13, 2, 1)
-        x = gfx.text(fb, word(4), 0, 31) + 2
+        x = text(fb, word(4), 0, 31) + 2
         for c in g.revealed:
             gfx.glyph(fb, gfx.SUIT, (c >> 4) * 7, 7, x, 31)
             x += 9
-        x = gfx.text(fb, word(5), 68, 31) + 2
+        x = text(fb, word(5), 68, 31) + 2
         sc = g.scores
         for i in range(len(sc)):  # each queen met by her suit, inverted when her ace came with her
             if sc[i] & 15 == 12:
@@ -145,11 +146,11 @@ class Screen(play.Game):
                 gfx.glyph(fb, gfx.SUIT, (sc[i] >> 4) * 7, 7, x, 31, 1, 0 if ace else 1)
                 x += 10
         if self.choices:
-            gfx.text(fb, self.choices[self.at], 0, 39)
-            gfx.text(fb, word(9), 0, 57)
+            text(fb, self.choices[self.at], 0, 39)
+            text(fb, word(9), 0, 57)
             return
         keys = g.choosing >= 0 or self.mark or not self.words  # else the news may take the keys' line too
         n = 2 if keys else 3
         gfx.lines(fb, self.words, self.breaks, max(0, len(self.breaks) // 2 - n), n, 39)  # the latest news
         if keys and not g.over:
-            gfx.text(fb, word(10 if g.choosing >= 0 else 6 if self.mark else 7 if len(h) < 6 else 8), 0, 57)
+            text(fb, word(10 if g.choosing >= 0 else 6 if self.mark else 7 if len(h) < 6 else 8), 0, 57)
