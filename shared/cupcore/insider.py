@@ -110,20 +110,17 @@ class Game(Engine):
     def legal(self):
         ph = self.phase
         n = self.players
-        out = []
         if ph == 5:
             return ()
-        if ph == 0:
-            out.append(nth(_W, 0))
+        out = [nth(_W, 0)] if ph == 0 else []
+        a = nth(_W, (0, 1, 3, 4, 5)[ph])  # the phase's action
         for p in range(n + 1) if ph else ():
             if ph == 1 and p < n and p != self.seats[0]:
-                out.append(nth(_W, 32) % (nth(_W, 1), p))
-            elif ph == 2:
-                out.append(nth(_W, 33) % (nth(_W, 3), p))
+                out.append(nth(_W, 32) % (a, p))
+            elif ph == 2 or ph == 4 and p in self.tied:
+                out.append(nth(_W, 33) % (a, p))
             elif ph == 3:  # everyone points at seat p, and (p = n) each at themselves
-                out.append(" ".join([nth(_W, 4)] + [str(p if p < n else k) for k in range(n)]))
-            elif ph == 4 and p in self.tied:
-                out.append(nth(_W, 33) % (nth(_W, 5), p))
+                out.append(" ".join([a] + [str(p if p < n else k) for k in range(n)]))
         if ph == 1:
             out.append(nth(_W, 2))
         return out
