@@ -49,9 +49,9 @@ class Screen(play.Game):
     def enter(self):
         g = self.g
         ph = g.phase
-        if ph < 3 or not hasattr(self, "ui"):  # a clock starts (also on resume: the clocks start again, the deal
-            self.at = self.app.b.ticks_ms()  # from seat 0): when the clock on the screen started, its seconds
-            self.most = self.left = g.time if ph > 1 else g.most
+        if ph < 3 or not hasattr(self, "ui"):  # a clock starts; also on resume: the clocks start again
+            self.at = self.app.b.ticks_ms()  # when the clock on the screen started
+            self.most = self.left = g.time if ph > 1 else g.most  # that clock's seconds
             self.peek = False
             self.counts = bytearray(g.players)
         self.ui = (_COVER, _GUESS, _FLIP, _VOTE2, _TIE, _END)[ph]
@@ -78,33 +78,32 @@ class Screen(play.Game):
             elif ui == _VOTE2 and self.cur:
                 self.cur -= 1
                 self.sel = self.counts[self.cur]
-        elif bit != A:
-            pass
-        elif ui == _COVER:
-            self.ui = _PEEK
-        elif ui == _PEEK:
-            self.peek = True
-        elif ui == _READY:
-            self.do(nth(_T, 39))
-        elif ui == _GUESS:
-            self.stop = self.most - self.left  # the seconds at which the word was said
-            self.ui = _WHO
-            self.sel = 1 if m == 0 else 0
-        elif ui == _WHO:
-            self.do(nth(_T, 40) % (self.sel, self.stop))
-        elif ui == _FLIP:
-            self.ui = _VOTE1
-            self.sel = 0
-        elif ui == _VOTE1:
-            self.do(nth(_T, 41) % self.sel)
-        elif ui == _VOTE2:
-            self.counts[self.cur] = self.sel
-            self.cur += 1
-            self.sel = 0
-            if self.cur == n:
-                self.do(" ".join([nth(_T, 42)] + list(map(str, self.counts))))
-        elif ui == _TIE:
-            self.do(nth(_T, 43) % g.tied[self.sel])
+        elif bit == A:
+            if ui == _COVER:
+                self.ui = _PEEK
+            elif ui == _PEEK:
+                self.peek = True
+            elif ui == _READY:
+                self.do(nth(_T, 39))
+            elif ui == _GUESS:
+                self.stop = self.most - self.left  # the seconds at which the word was said
+                self.ui = _WHO
+                self.sel = 1 if m == 0 else 0
+            elif ui == _WHO:
+                self.do(nth(_T, 40) % (self.sel, self.stop))
+            elif ui == _FLIP:
+                self.ui = _VOTE1
+                self.sel = 0
+            elif ui == _VOTE1:
+                self.do(nth(_T, 41) % self.sel)
+            elif ui == _VOTE2:
+                self.counts[self.cur] = self.sel
+                self.cur += 1
+                self.sel = 0
+                if self.cur == n:
+                    self.do(" ".join([nth(_T, 42)] + list(map(str, self.counts))))
+            elif ui == _TIE:
+                self.do(nth(_T, 43) % g.tied[self.sel])
         self.app.dirty = True
 
     def release(self, bit):
