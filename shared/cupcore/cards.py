@@ -8,12 +8,11 @@ reshuffles. (cupcore.notation's import would cost the device 2 KB of heap.)
 
 
 def name(c):
-    """A card's name as cupcore.notation prints it ("TD", "AS", "JK")."""
-    r = c & 15
-    if not r:
-        r = "A23456789TJQK"  # (slices of a long literal: a literal "JK" would be a name MicroPython keeps for good)
-        return r[10:11] + r[12:13]
-    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
+    """A card's name as cupcore.notation prints it ("TD", "AS", "JK"): a slice of one string, two letters a card
+    and two spare before each suit's ace, the joker last (MicroPython interns a str's s[i] for good, not a slice)."""
+    c = c * 2 - (c >> 4) * 4
+    return ("  AC2C3C4C5C6C7C8C9CTCJCQCKC  AD2D3D4D5D6D7D8D9DTDJDQDKD"
+            "  AH2H3H4H5H6H7H8H9HTHJHQHKH  AS2S3S4S5S6S7S8S9STSJSQSKSJK")[c:c + 2]
 
 
 def shuffle(rng, cards):

@@ -14,11 +14,10 @@ and, for vote 2, everyone pointing at one seat, or each at themselves (all tied)
 
 from cupcore.engine import Engine
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 KIND = "table helper"  # no dice, no deck (cupcore.replay): the record's own stacked events are FIELDS
 # The record's [Master's seat, Insider's seat] and the word's index (a tuple: cupcore.replay asks `in`).
@@ -26,22 +25,23 @@ FIELDS = const(("roles", "word"))
 PLAYERS = (4, 8)  # with 3, every Common would know the Insider by elimination
 _P = const(("limit", "words"))
 PARAMS = dict(zip(_P, ((1, 3600), None)))  # words: None (the pack's) is the built-in list
-# The engine's words in one string, read by nth(): the actions (0-5), the phases (6-11), the results (12-14), the
-# roles (15-17), the summary's keys (18-31). One string in memory, where a tuple of them would be 32 strings on a
+# The engine's words in one bytes, read by nth(): the actions (0-5), the phases (6-11), the results (12-14), the
+# roles (15-17), the summary's keys (18-31). One object in memory, where a tuple of them would be 32 strings on a
 # device's heap, or as literals of up to 10 characters, names kept for good.
-_W = const("start/guessed/timeout/vote1/vote2/master/deal/guess/vote1/vote2/tie/over/team/insider/nobody/master/"
-           "insider/common/phase/master/guesser/elapsed/vote_time/vote1/tally/tied/accused/result/winners/roles/word/"
-           "role/%s %d 0/%s %d/")
+_W = const(b"start/guessed/timeout/vote1/vote2/master/deal/guess/vote1/vote2/tie/over/team/insider/nobody/master/"
+           b"insider/common/phase/master/guesser/elapsed/vote_time/vote1/tally/tied/accused/result/winners/roles/word/"
+           b"role/%s %d 0/%s %d/")
 _WIDTH = const(12)
 _MOST = const(500)  # words in a list
 
 
 def nth(s, i):
-    """The i-th text of s, a string of texts each ended by a slash."""
+    """The i-th text of s, bytes of texts each ended by a slash, as a str. (Bytes: their find from an offset
+    starts there, where a str's walks it from its start on MicroPython, whose strings are UTF-8.)"""
     a = 0
     for _ in range(i):
-        a = s.find("/", a) + 1
-    return s[a:s.find("/", a)]
+        a = s.find(b"/", a) + 1
+    return s[a:s.find(b"/", a)].decode()
 
 
 def text(i):
@@ -103,30 +103,24 @@ class Game(Engine):
         self.most = params[_P[0]]  # the limit: seconds of guessing
         self.turn = roles[0]
         self.phase = 0
-        self.owner = None  # the guesser
-        self.time = None  # the seconds at which the clock stopped
-        self.counted = None  # vote 1: the players who accused the guesser
-        self.scores = None  # vote 2: the pointers each seat got
-        self.tied = None
-        self.pick = None  # the accused seat
+        # The guesser, the seconds at which the clock stopped, vote 1's players who accused the guesser, vote 2's
+        # pointers each seat got and the seats tied, the accused seat.
+        self.owner = self.time = self.counted = self.scores = self.tied = self.pick = None
 
     def legal(self):
         ph = self.phase
         n = self.players
-        out = []
         if ph == 5:
             return ()
-        if ph == 0:
-            out.append(nth(_W, 0))
+        out = [nth(_W, 0)] if ph == 0 else []
+        a = nth(_W, (0, 1, 3, 4, 5)[ph])  # the phase's action
         for p in range(n + 1) if ph else ():
             if ph == 1 and p < n and p != self.seats[0]:
-                out.append(nth(_W, 32) % (nth(_W, 1), p))
-            elif ph == 2:
-                out.append(nth(_W, 33) % (nth(_W, 3), p))
+                out.append(nth(_W, 32) % (a, p))
+            elif ph == 2 or ph == 4 and p in self.tied:
+                out.append(nth(_W, 33) % (a, p))
             elif ph == 3:  # everyone points at seat p, and (p = n) each at themselves
-                out.append(" ".join([nth(_W, 4)] + [str(p if p < n else k) for k in range(n)]))
-            elif ph == 4 and p in self.tied:
-                out.append(nth(_W, 33) % (nth(_W, 5), p))
+                out.append(" ".join([a] + [str(p if p < n else k) for k in range(n)]))
         if ph == 1:
             out.append(nth(_W, 2))
         return out
@@ -177,7 +171,7 @@ class Game(Engine):
                 p = None
                 self.phase = 4
         elif a == 5 and p not in self.tied:
-            raise ValueError("the Master picks one of the tied seats: %s" % " ".join([str(k) for k in self.tied]))
+            raise ValueError("the Master picks one of the tied seats: %s" % " ".join(map(str, self.tied)))
         if a == 0 or a == 1 or a == 3 and p is None:
             self.phase = ph + 1
         elif a == 2 or p is not None:  # over: the clock ran out, or a seat is accused

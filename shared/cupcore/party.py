@@ -20,11 +20,10 @@ keeps every name, and every string literal of up to 10 characters, for good.
 from cupcore.cards import name, shuffle  # (loaded with the game: its names interned now, not mid-game)
 from cupcore.engine import Engine
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
@@ -85,12 +84,6 @@ def other(cards, c):
     return out
 
 
-def check(cards):
-    """Whether cards (two or more, ints) may be discarded together: two of one suit, or all of one rank."""
-    r = cards[0] & 15
-    return r and (len(cards) == 2 and cards[0] >> 4 == cards[1] >> 4 or len(pick(cards, r)) == len(cards))
-
-
 class Game(Engine):
     RESERVE = 56  # self-play's room for actions: random games stay under it
 
@@ -120,13 +113,26 @@ class Game(Engine):
         h = self.hand
         n = len(h)
         out = [t[_DRAW]] if n < 6 else []
-        for m in range(3, 1 << n):  # every set of two or more cards of the hand (bit i: its card i)
-            g = []
-            for i in range(n) if m & (m - 1) else ():
+        ms = []  # the discards as sets of the hand's cards (bit i: its card i), found at once and in their order
+        for i in range(n):
+            g = 0  # the cards of card i's rank
+            for j in range(n):
+                if h[j] & 15 == h[i] & 15:
+                    g |= 1 << j
+                elif j > i and h[j] >> 4 == h[i] >> 4:  # two of one suit (the joker's, 4, is its own)
+                    ms.append(1 << i | 1 << j)
+            m = g if h[i] & 15 and g & -g == 1 << i else 0  # two or more of one rank, from its first card
+            while m:
+                if m & (m - 1):
+                    ms.append(m)
+                m = (m - 1) & g
+        ms.sort()
+        for m in ms:
+            g = [t[1]]
+            for i in range(n):
                 if m >> i & 1:
-                    g.append(h[i])
-            if g and check(g):
-                out.append(" ".join([t[1]] + list(map(name, g))))
+                    g.append(name(h[i]))
+            out.append(" ".join(g))
         if _JOKER in list(h):
             out.append(t[_BUTLER])
             for c in self.discards:
@@ -142,6 +148,7 @@ class Game(Engine):
         n = len(w)
         t = _WORDS
         verb = t.index(w[0]) if w[0] in t[:5] else -1
+        how = t.index(w[1]) if n == 3 and w[1] in t[7:9] else 0  # the butler's use: 7 take, 8 ace
         h = self.hand
         c = 0
         if self.choosing >= 0:
@@ -158,15 +165,16 @@ class Game(Engine):
                     raise ValueError("%s is not in your hand" % w[i + 1].upper())
                 if cards[i] in cards[:i]:
                     raise ValueError("%s is named twice" % name(cards[i]))
-            if not check(cards):
+            r = cards[0] & 15  # two of one suit, or all of one rank (not the joker's, 0)
+            if not r or not (n == 3 and cards[0] >> 4 == cards[1] >> 4 or len(pick(cards, r)) == n - 1):
                 raise ValueError("discard two of one suit, or two or more of one rank (the butler goes alone)")
-        elif verb == _BUTLER and (n == 1 or n == 3 and w[1] in t[7:9]):
+        elif verb == _BUTLER and (n == 1 or how):
             if _JOKER not in list(h):
                 raise ValueError("%s is not in your hand" % name(_JOKER))
-            if n == 3:
-                c = card(self.discards if w[1] == t[7] else self.deck[self.top:], w[2])
-                if not c or w[1] != t[7] and c & 15 != 1:
-                    raise ValueError(w[2].upper() + (" is not in the discard pile" if w[1] == t[7]
+            if how:
+                c = card(self.discards if how == 7 else self.deck[self.top:], w[2])
+                if not c or how == 8 and c & 15 != 1:
+                    raise ValueError(w[2].upper() + (" is not in the discard pile" if how == 7
                                                      else " is not an ace in the draw pile"))
         elif verb == _DRAW and n == 1:
             if len(h) > 5:
@@ -184,10 +192,10 @@ class Game(Engine):
                 self._put(cards)
             elif verb == _BUTLER:
                 self._put((_JOKER,))
-                if n == 3 and w[1] == t[7]:
+                if how == 7:
                     self.discards = other(self.discards, c)
                     self.hand.append(c)
-                elif n == 3:  # the ace is displayed, the draw pile shuffled without it
+                elif how:  # the ace is displayed, the draw pile shuffled without it
                     d = other(self.deck[self.top:], c)
                     shuffle(self.rng, d)
                     self.deck = d
@@ -215,7 +223,7 @@ class Game(Engine):
         while self.top == len(self.deck):
             if self.rounds == 2:
                 self.over = True
-                self.lines += bytes((_OUT, 0))
+                self.lines.extend((_OUT, 0))
                 return 0
             d = self.discards + self.revealed
             shuffle(self.rng, d)
@@ -224,7 +232,7 @@ class Game(Engine):
             self.discards = bytearray()
             self.revealed = bytearray()
             self.rounds += 1
-            self.lines += bytes((_RESHUFFLE, self.rounds))
+            self.lines.extend((_RESHUFFLE, self.rounds))
         c = self.deck[self.top]
         self.top += 1
         self.hand.append(c)
@@ -240,7 +248,7 @@ class Game(Engine):
         while a:
             self.hand = other(self.hand, a[0])
             self.revealed.append(a[0])
-            self.lines += bytes((_SHOWN, a[0]))
+            self.lines.extend((_SHOWN, a[0]))
             if not self._take():
                 return
             a = pick(self.hand, 1)
@@ -251,31 +259,33 @@ class Game(Engine):
         while not self.over:
             h = list(self.hand)
             qs = pick(h, 12)
-            wed = []
-            for q in qs:
-                if q + 1 in h:
-                    wed.append(q)
-            if wed and wed[0] - 1 in h:
-                self.choosing = wed[0] >> 4
+            q = qs[0] if qs else 0  # the queen that arrived first
+            wed = 0  # the first queen whose king is in the hand
+            for c in qs:
+                if not wed and c + 1 in h:
+                    wed = c
+            if wed and wed - 1 in h:
+                self.choosing = wed >> 4
                 return
             if wed:
-                self._put((wed[0], wed[0] + 1))
-                self.lines += bytes((_SPOUSES, wed[0]))
+                self._put((wed, wed + 1))
+                self.lines.extend((_SPOUSES, wed))
             elif len(qs) > 1:
-                self._put(qs[:1])
-                self.lines += bytes((_ALONE, qs[0]))
+                self._put((q,))
+                self.lines.extend((_ALONE, q))
             elif len(pick(h, 11)) > 1:
                 self._put(h)
-                self.lines += bytes((_ATTACHES, 0))
+                self.lines.extend((_ATTACHES, 0))
                 self._draw(4)
-            elif qs and len(h) == 1:
+            elif q and len(h) == 1:
                 self.hand = bytearray()
-                self.scores.append(qs[0])
-                self.lines += bytes((_CONTACT, qs[0]))
-                if qs[0] - 11 in list(self.revealed):
-                    self.revealed = other(self.revealed, qs[0] - 11)
-                    self.scores.append(qs[0] - 11)
-                    self.lines += bytes((_ACE, qs[0] - 11))
+                self.scores.append(q)
+                self.lines.extend((_CONTACT, q))
+                q -= 11  # her ace
+                if q in list(self.revealed):
+                    self.revealed = other(self.revealed, q)
+                    self.scores.append(q)
+                    self.lines.extend((_ACE, q))
                 if len(pick(self.scores, 12)) == 4:
                     self.over = True
                     self.winner = 0
@@ -287,9 +297,12 @@ class Game(Engine):
     def _public(self, d):
         q = len(pick(self.scores, 12))
         a = len(self.scores) - q
-        w = _RANK.split()
+        r = w = None
+        if self.over:
+            w = _RANK.split()
+            w = w[a] + " " + w[5 + q]
+            r = ("lost", "won")[self.winner == 0]
         for k, v in zip(_KEYS.split(), (self.hand, self.revealed, self.scores, len(self.deck) - self.top,
                                          len(self.discards), self.rounds, "CDHS"[self.choosing:self.choosing + 1] or None,
-                                         q, a, q + a, ("lost", "won")[self.winner == 0] if self.over else None,
-                                         w[a] + " " + w[5 + q] if self.over else None)):
+                                         q, a, q + a, r, w)):
             d[k] = list(map(name, v)) if type(v) is bytearray else v

@@ -7,13 +7,13 @@ Its names are ones the device's other modules have already (MicroPython keeps ev
 name for good), its short texts in a constant tuple.
 """
 
+from cupcore.cards import name  # (the screen's too)
 from cupcore.engine import Engine
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
@@ -21,24 +21,9 @@ PARAMS = {}
 _T = const(("pair %s %s", "piles", "tops", "10", "T"))
 
 
-def name(c):
-    """A card's name as cupcore.notation prints it ("TD", "JK"): here, not imported, so that no module more is
-    loaded (Wish never shuffles during play)."""
-    r = c & 15
-    if not r:
-        r = "A23456789TJQK"  # (slices of a long literal: a literal "JK" would be a name MicroPython keeps for good)
-        return r[10:11] + r[12:13]
-    return "A23456789TJQK"[r - 1:r] + "CDHS"[c >> 4:(c >> 4) + 1]  # slices: MicroPython interns a str's s[i] for good
-
-
 def full_deck(params):
     """The 32 cards 7..K and A of each suit, in card order (clubs to spades, ace to king)."""
-    d = bytearray()
-    for u in range(4):
-        for r in range(1, 14):
-            if r == 1 or r > 6:
-                d.append(u * 16 + r)
-    return d
+    return bytearray(b"\x01\x07\x08\t\n\x0b\x0c\r\x11\x17\x18\x19\x1a\x1b\x1c\x1d!'()*+,-1789:;<=")
 
 
 class Game(Engine):

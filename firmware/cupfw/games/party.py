@@ -19,29 +19,29 @@ from cupcore.party import name
 from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, UP, DOWN, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
-# 0-10: the texts drawn in every frame, first (word() finds them at once: a str's find from an offset walks
-# it from its start on MicroPython); 11-19: what the cup did (the engine's lines: 11 + what, card): %s the
-# card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits; then the other texts.
-_TEXT = const("pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\nB:discard  A:mark\nA:mark v:draw ^:more\n"
-              "A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\n\nthe ace of %s is shown\n"
-              "the King of %s takes the Queen away\ntwo queens: the first goes\n"
-              "two attaches: you leave the room\ncontact! the Queen of %s\n and her ace\nreshuffled: %d left\n"
-              "the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\ndiscard \n. \n"
-              "Queen, King and Jack of %s meet\nrank\n")
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
+
+# Bytes, whose find from an offset starts there (a str's walks it from its start on MicroPython: its strings
+# are UTF-8). 0-10: the texts drawn in every frame, first; 11 the action of down; 12-19: what the cup did (the
+# engine's lines: 11 + what, card): %s the card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits;
+# then the other texts.
+_TEXT = const(b"pile %d  shuffles %d\nWon!\nOver\nA:menu\naces\nmet\nB:discard  A:mark\nA:mark v:draw ^:more\n"
+              b"A:mark  ^:more\nA:do it  <>  B:back\nA:queen B:jack goes\ndraw\nthe ace of %s is shown\n"
+              b"the King of %s takes the Queen away\ntwo queens: the first goes\n"
+              b"two attaches: you leave the room\ncontact! the Queen of %s\n and her ace\nreshuffled: %d left\n"
+              b"the pile is out a third time\nclubs\ndiamonds\nhearts\nspades\ndiscard \n. \n"
+              b"Queen, King and Jack of %s meet\nrank\n")
 
 
 def word(i):
     """Text i of _TEXT (found, not split: a list of all of them would be 28 strings at once)."""
     j = -1
     for _ in range(i):
-        j = _TEXT.find("\n", j + 1)
-    return _TEXT[j + 1:_TEXT.find("\n", j + 1)]
+        j = _TEXT.find(b"\n", j + 1)
+    return _TEXT[j + 1:_TEXT.find(b"\n", j + 1)].decode()
 
 
 class Screen(play.Game):
@@ -65,25 +65,24 @@ class Screen(play.Game):
             say.append(word(26) % word(20 + g.choosing))
         if g.over:
             say.append(self.s[word(27)])
-        self.words = word(25).join(say)
+        self.words = word(25).join(say) if len(say) > 1 else "".join(say)  # (word(25): 25 finds)
         self.breaks = gfx.wrap(self.words)
 
     def press(self, bit):
         g = self.g
+        d = (bit == RIGHT) - (bit == LEFT)  # a step through the hand, or the actions offered
         if g.choosing >= 0:
             if bit == A or bit == B:
-                self.do(g.legal()[0 if bit == A else 1])  # spouse queen, spouse jack
-                return
+                self.do(g.legal()[bit == B])  # spouse queen, spouse jack
         elif self.choices:
-            if bit == LEFT or bit == RIGHT:
-                self.at = (self.at + (1 if bit == RIGHT else -1)) % len(self.choices)
+            if d:
+                self.at = (self.at + d) % len(self.choices)
             elif bit == A:
                 self.do(self.choices[self.at])
-                return
             elif bit == B or bit == UP:
                 self.choices = []
-        elif bit == LEFT or bit == RIGHT:
-            self.sel = (self.sel + (1 if bit == RIGHT else -1)) % max(1, len(g.hand))
+        elif d:
+            self.sel = (self.sel + d) % max(1, len(g.hand))
         elif bit == A and g.hand:
             self.mark ^= 1 << self.sel
         elif bit == B and self.mark:
@@ -93,10 +92,8 @@ class Screen(play.Game):
                 if self.mark >> i & 1:
                     c.append(name(h[i]))
             self.do(word(24) + " ".join(c))
-            return
         elif bit == DOWN and len(g.hand) < 6:
-            self.do(g.legal()[0])  # draw
-            return
+            self.do(word(11))  # draw (the engine's legal() would make every discard's text too)
         elif bit == UP:
             a = g.legal()
             self.choices = a[-1:]  # leave, the butler's uses
@@ -120,6 +117,7 @@ class Screen(play.Game):
 
     def paint(self, fb):
         g = self.g
+        text = gfx.text  # (a local: shorter code than gfx's attribute each time)
         if g.over:
             gfx.bar(fb, word(1) if g.winner == 0 else word(2), word(3))
         else:
@@ -131,14 +129,14 @@ class Screen(play.Game):
                 gfx.card(fb, x, 10, name(h[i]), 1, 0 if self.mark >> i & 1 else 1)
             else:  # the joker, the butler: no suit
                 fb.rect(x, 10, 15, 18, 1)
-                gfx.text(fb, name(h[i]), x + 2, 12)
+                text(fb, name(h[i]), x + 2, 12)
             if i == self.sel and not g.over and g.choosing < 0 and not self.choices:
                 fb.fill_rect(x + 1, 28, 13, 2, 1)
-        x = gfx.text(fb, word(4), 0, 31) + 2
+        x = text(fb, word(4), 0, 31) + 2
         for c in g.revealed:
             gfx.glyph(fb, gfx.SUIT, (c >> 4) * 7, 7, x, 31)
             x += 9
-        x = gfx.text(fb, word(5), 68, 31) + 2
+        x = text(fb, word(5), 68, 31) + 2
         sc = g.scores
         for i in range(len(sc)):  # each queen met by her suit, inverted when her ace came with her
             if sc[i] & 15 == 12:
@@ -148,11 +146,11 @@ class Screen(play.Game):
                 gfx.glyph(fb, gfx.SUIT, (sc[i] >> 4) * 7, 7, x, 31, 1, 0 if ace else 1)
                 x += 10
         if self.choices:
-            gfx.text(fb, self.choices[self.at], 0, 39)
-            gfx.text(fb, word(9), 0, 57)
+            text(fb, self.choices[self.at], 0, 39)
+            text(fb, word(9), 0, 57)
             return
         keys = g.choosing >= 0 or self.mark or not self.words  # else the news may take the keys' line too
         n = 2 if keys else 3
         gfx.lines(fb, self.words, self.breaks, max(0, len(self.breaks) // 2 - n), n, 39)  # the latest news
         if keys and not g.over:
-            gfx.text(fb, word(10 if g.choosing >= 0 else 6 if self.mark else 7 if len(h) < 6 else 8), 0, 57)
+            text(fb, word(10 if g.choosing >= 0 else 6 if self.mark else 7 if len(h) < 6 else 8), 0, 57)

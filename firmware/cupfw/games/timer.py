@@ -9,11 +9,10 @@ The running clock is the device's (RULES.md section 13): a resumed session start
 from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _RUN = const(0)
 _TIME = const(1)  # the turn ran out: the penalty on the screen until A
@@ -121,9 +120,11 @@ class Screen(play.Game):
 
     def paint(self, fb):
         g = self.g
+        text = gfx.text  # (locals: shorter code than gfx's attributes each time)
+        center = gfx.center
         if g.over:
             gfx.bar(fb, _T[7])
-            gfx.text(fb, _T[10], 0, 11)
+            text(fb, _T[10], 0, 11)
             t = g.scores
             rows = []
             for p in range(g.players):
@@ -132,16 +133,16 @@ class Screen(play.Game):
             return
         if self.ui == _TIME:
             fb.fill(1)
-            gfx.center(fb, _T[5], 4, 3, 0)
+            center(fb, _T[5], 4, 3, 0)
             pen = g.params[_K[1]]
             br = gfx.wrap(pen)
             for i in range(0, min(len(br), 6), 2):
-                gfx.center(fb, pen[br[i]:br[i + 1]], 30 + i * 9 // 2, 1, 0)
-            gfx.text(fb, _T[6], 0, 56, 1, 0)
+                center(fb, pen[br[i]:br[i + 1]], 30 + i * 9 // 2, 1, 0)
+            text(fb, _T[6], 0, 56, 1, 0)
             return
         gfx.bar(fb, _T[0] % (g.turn + 1), _T[1] % (g.scores[0][g.turn] + 1))
         big = clock(self.left).encode()  # bytes: gfx draws them without 1-character strings
-        gfx.text(fb, big, (128 - len(big) * 24 + 4) // 2, 14, 4)
+        text(fb, big, (128 - len(big) * 24 + 4) // 2, 14, 4)
         if g.held:
-            gfx.center(fb, _T[3], 47)
-        gfx.text(fb, _T[4] if g.held else _T[2], 0, 56)
+            center(fb, _T[3], 47)
+        text(fb, _T[4] if g.held else _T[2], 0, 56)

@@ -10,11 +10,10 @@ from cupcore.wish import name
 from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 # The short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned
 # name for good, but not the strings of a constant tuple.
@@ -73,12 +72,12 @@ class Screen(play.Game):
         for k in range(8):
             if g.left[k]:
                 gfx.card(fb, k * 16, 12, name(g.top(k)), 1, 0 if k == self.card else 1)
+        r = []  # the ranks on top, to count the pairs there (the engine's legal() makes each pair's text)
         for k in range(8):  # the counts after the cards: side by side (CircuitPython's panel draws them as one line)
             if g.left[k]:
                 gfx.text(fb, b"%d" % g.left[k], k * 16 + 5, 32)
+                r.append(g.top(k) & 15)
         if not over:
             fb.fill_rect(self.sel * 16 + 1, 41, 13, 2, 1)
-        if not over:  # the pairs on top counted from their ranks (the engine's legal() makes each pair's text)
-            r = [g.top(k) & 15 for k in range(8) if g.left[k]]
             gfx.text(fb, _T[8] % (sum([r.count(v) - 1 for v in r]) // 2), 0, 46)
             gfx.text(fb, _T[7] if self.card >= 0 else _T[6], 0, 56)
