@@ -3,7 +3,8 @@ game that is not the demo: 8 players' 1,400 actions kept as 1,400 bytes, none of
 (4 KB). Not in the engine nor in cupfw.play: self-play and the demo never read a text back into its code.
 """
 
-from cupcore.yamb import index, say
+from cupcore import yamb
+from cupcore.yamb import say
 from cupfw import play
 from cupfw.app import drop
 
@@ -17,18 +18,11 @@ def record(arg):
 
 def code(a):
     """The code of the action a (say's inverse), or -1 when none says it (a roll's positions not rising)."""
-    w = a.split()
-    c = 0
     try:
-        if w[0] == "roll":
-            for x in w[1:]:
-                c |= 1 << min(int(x), 9) >> 1
-            c = c + 128 if len(w) > 2 else int(w[1]) if c else 0
-        else:
-            c = index(0, w[-1]) + (6 if len(w) == 2 else 19 + 13 * index(1, w[1]))
+        c = yamb.code(a.split())
     except (ValueError, IndexError):
         return -1
-    return c if (0 <= c < 110 or 130 < c < 160) and say(c) == a else -1
+    return c if c >= 0 and say(c) == a else -1
 
 
 class Actions(play.Actions):
