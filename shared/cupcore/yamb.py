@@ -37,19 +37,15 @@ PARAMS = {"columns": None, _P[:10]: (True, False), _P[11:19]: ("all", _P[20:24])
 
 
 def word(k, i):
-    """Row i's name (k 0) or column kind i's (k 1)."""
+    """Row i's name (k 0) or column kind i's (k 1); for a name i, its row or column kind (-1 for none)."""
     s = _COLS if k else _ROWS
+    if type(i) is str:
+        i = s.find(" %s " % i) if i and i.find(" ") < 0 else -1
+        return s.count(" ", 0, i) if i >= 0 else -1
     a = 0
     for _ in range(i + 1):
         a = s.find(" ", a) + 1
     return s[a:s.find(" ", a)]
-
-
-def index(k, w):
-    """The row (k 0) or column kind (k 1) named w; -1 for none."""
-    s = _COLS if k else _ROWS
-    i = s.find(" %s " % w) if w and w.find(" ") < 0 else -1
-    return s.count(" ", 0, i) if i >= 0 else -1
 
 
 def say(c):
@@ -75,8 +71,8 @@ def code(w):
             c |= 1 << b[0] - 49
         return c + 128 if len(w) > 2 else int(w[1]) if c else 0
     n = len(w)
-    r = index(0, w[-1])
-    k = index(1, w[1]) if n == 3 else 0
+    r = word(0, w[-1])
+    k = word(1, w[1]) if n == 3 else 0
     return -1 if r < 0 or k < 0 or w[0] != (_W[9:14] if n == 3 else _W[:8]) or not 1 < n < 4 else \
         19 + 13 * k + r if n == 3 else 6 + r
 
@@ -155,7 +151,7 @@ class Game(Table):
         c = params["columns"]
         self.cols = k = []  # (a list: MicroPython's bytes have no `in` for ints)
         for x in c if type(c) is list and c else (0,):
-            k.append(index(1, x) if type(x) is str and c.count(x) == 1 else -1)
+            k.append(word(1, x) if type(x) is str and c.count(x) == 1 else -1)
         if -1 in k:
             raise ValueError("params: columns must be a list of%s, each once" % _COLS[:-1].replace(" ", ", ")[1:])
         self.rounds = 13 * len(k)
@@ -190,10 +186,10 @@ class Game(Table):
             c = self.cols[k]
             s = self.cells(self.turn, k)
             for r in range(13):
-                if s[r] == 255 and c == 3 and n == 2 and self.said is None:
-                    said.append(6 + r)
-            if c != 3 and c != 4 and s.find(b"\xff") >= 0:
-                may = True
+                if s[r] == 255:
+                    if c == 3 and n == 2 and self.said is None:
+                        said.append(6 + r)
+                    may = may or c != 3 and c != 4
             for r in opens(c, s, n, self.said):
                 out.append(19 + 13 * c + r)
         return (b"\x01\x02\x03\x04\x05" if n and may else b"") + said + out
@@ -213,15 +209,13 @@ class Game(Table):
         elif c < 19:
             self.said = c - 6
         else:
-            k = self.cols.index((c - 19) // 13)
-            r = (c - 19) % 13
-            s = self.cells(self.turn, k)
-            v = self.value(r)
+            c -= 19
+            b = (self.turn * len(self.cols) + self.cols.index(c // 13)) * 13
+            s = self.sheet[b:b + 13]
             old = total(s)
-            s[r] = v
-            k = (self.turn * len(self.cols) + k) * 13 + r
+            s[c % 13] = self.value(c % 13)
             self._done(total(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
-            self.sheet[k] = v
+            self.sheet[b:b + 13] = s
             self.said = None
             if not self.over:
                 self.left = 3
