@@ -37,15 +37,19 @@ PARAMS = {"columns": None, _P[:10]: (True, False), _P[11:19]: ("all", _P[20:24])
 
 
 def word(k, i):
-    """Row i's name (k 0) or column kind i's (k 1); for a name i, its row or column kind (-1 for none)."""
+    """Row i's name (k 0) or column kind i's (k 1)."""
     s = _COLS if k else _ROWS
-    if type(i) is str:
-        i = s.find(" %s " % i) if i and i.find(" ") < 0 else -1
-        return s.count(" ", 0, i) if i >= 0 else -1
     a = 0
     for _ in range(i + 1):
         a = s.find(" ", a) + 1
     return s[a:s.find(" ", a)]
+
+
+def index(k, w):
+    """The row (k 0) or column kind (k 1) named w; -1 for none."""
+    s = _COLS if k else _ROWS
+    i = s.find(" %s " % w) if w and w.find(" ") < 0 else -1
+    return s.count(" ", 0, i) if i >= 0 else -1
 
 
 def say(c):
@@ -71,8 +75,8 @@ def code(w):
             c |= 1 << b[0] - 49
         return c + 128 if len(w) > 2 else int(w[1]) if c else 0
     n = len(w)
-    r = word(0, w[-1])
-    k = word(1, w[1]) if n == 3 else 0
+    r = index(0, w[-1])
+    k = index(1, w[1]) if n == 3 else 0
     return -1 if r < 0 or k < 0 or w[0] != (_W[9:14] if n == 3 else _W[:8]) or not 1 < n < 4 else \
         19 + 13 * k + r if n == 3 else 6 + r
 
@@ -151,7 +155,7 @@ class Game(Table):
         c = params["columns"]
         self.cols = k = []  # (a list: MicroPython's bytes have no `in` for ints)
         for x in c if type(c) is list and c else (0,):
-            k.append(word(1, x) if type(x) is str and c.count(x) == 1 else -1)
+            k.append(index(1, x) if type(x) is str and c.count(x) == 1 else -1)
         if -1 in k:
             raise ValueError("params: columns must be a list of%s, each once" % _COLS[:-1].replace(" ", ", ")[1:])
         self.rounds = 13 * len(k)
