@@ -127,12 +127,12 @@ def opens(c, s, left, said):
     rolls left this turn (3: none made yet) and said the row announced (or None)."""
     if left == 3 or (c == 3) != (said is not None):
         return []
-    e = []  # the empty rows, top down
-    for r in range(13):
+    e = bytearray()  # the empty rows, top down (no list: the replay of a long game asks for every column's at
+    for r in range(13):  # every action, on a nearly full heap)
         if s[r] == 255:
             e.append(r)
     if c == 3:
-        return [said] if said in e else []
+        return bytes([said]) if s[said] == 255 else []
     if c == 2 or c == 4:
         return e if c == 2 or left == 2 else []
     if c < 2:
@@ -142,7 +142,7 @@ def opens(c, s, left, said):
     k = 0  # middle: the bottommost of ones ... min, the topmost of max ... yamb
     while k < len(e) and e[k] < 7:
         k += 1
-    return (e[k - 1:k] if k else []) + e[k:k + 1]
+    return (e[k - 1:k] if k else e[:0]) + e[k:k + 1]
 
 
 class Game(Table):
