@@ -169,6 +169,7 @@ def test_a_game_s_actions_are_kept_as_codes_and_read_as_their_texts(tmp_path):
     texts = list(got)
     assert replay.load(dict(rec, actions=texts)).summary() == replay.load(dict(rec, actions=got)).summary()
     assert Store(str(tmp_path)).read("game.json")["actions"] == texts
-    mixed = yambcode.Actions(texts[:2], 8)
-    mixed.append("roll 3 1")
+    mixed = yambcode.Actions(8)
+    for a in texts[:2] + ["roll 3 1"]:
+        mixed.append(a)
     assert mixed.words is not None and list(mixed) == texts[:2] + ["roll 3 1"] and mixed[0:3] == list(mixed)

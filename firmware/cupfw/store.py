@@ -62,8 +62,8 @@ def pieces(obj):
         yield b"}"
     elif isinstance(obj, list) and len(obj) > 16 or hasattr(obj, "codes"):  # a game's cupfw.play.Actions
         yield b"["
-        for i in range(0, len(obj), 16):
-            yield (b", " if i else b"") + json.dumps(obj[i:i + 16]).encode()[1:-1]
+        for i in range(0, len(obj), 8):
+            yield (b", " if i else b"") + json.dumps(obj[i:i + 8]).encode()[1:-1]
         yield b"]"
     else:
         yield json.dumps(obj).encode()

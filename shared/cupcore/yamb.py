@@ -54,9 +54,31 @@ def index(k, w):
 
 def say(c):
     """The action of a code."""
-    if c < 6 or c > 127:
-        return " ".join(["roll"] + [str(i + 1) for i in range(5) if (c & 31 if c > 127 else 1 << c >> 1) >> i & 1])
-    return _W[:9] + word(0, c - 6) if c < 19 else _W[9:] % (word(1, (c - 19) // 13), word(0, (c - 19) % 13))
+    if 5 < c < 128:
+        return _W[:9] + word(0, c - 6) if c < 19 else _W[9:] % (word(1, (c - 19) // 13), word(0, (c - 19) % 13))
+    t = "roll"
+    for i in range(5):
+        if (c & 31 if c > 127 else 1 << c >> 1) >> i & 1:
+            t += " %d" % (i + 1)
+    return t
+
+
+def code(w):
+    """The code of an action's words (say's inverse; a roll of positions in any order 128 + their bits, one
+    position its own), -1 for none; ValueError for a roll's positions that are not 1 to 5, each once."""
+    if w[0] == "roll":
+        c = 0
+        for x in w[1:]:
+            b = x.encode()
+            if len(b) != 1 or not 48 < b[0] < 54 or c >> b[0] - 49 & 1:
+                raise ValueError("positions are 1 to 5, each once")
+            c |= 1 << b[0] - 49
+        return c + 128 if len(w) > 2 else int(w[1]) if c else 0
+    n = len(w)
+    r = index(0, w[-1])
+    k = index(1, w[1]) if n == 3 else 0
+    return -1 if r < 0 or k < 0 or w[0] != (_W[9:14] if n == 3 else _W[:8]) or not 1 < n < 4 else \
+        19 + 13 * k + r if n == 3 else 6 + r
 
 
 def points(dice, k, x, p, c):
@@ -86,14 +108,18 @@ def points(dice, k, x, p, c):
     return t + 50 if top == 5 else 0
 
 
-def total(cells):
-    """A column's total from its 13 cells (255: empty): upper, its bonus, minimax and lower."""
-    c = [0 if v == 255 else v for v in cells]
-    up = sum(c[:6])
-    t = up + sum(c[8:]) + (30 if up > 62 else 0)
-    if cells[0] != 255 and cells[6] != 255 and cells[7] != 255:
-        t += (c[7] - c[6]) * c[0]
-    return t
+def total(s):
+    """A column's total from its 13 cells s (255: empty): upper, its bonus, minimax and lower."""
+    up = t = 0
+    for r in range(13):
+        v = s[r] % 255  # (an empty cell counts 0)
+        if r < 6:
+            up += v
+        elif r > 7:
+            t += v
+    if s[0] != 255 and s[6] != 255 and s[7] != 255:
+        t += (s[7] - s[6]) * s[0]
+    return t + up + (30 if up > 62 else 0)
 
 
 def opens(c, s, left, said):
@@ -101,27 +127,22 @@ def opens(c, s, left, said):
     rolls left this turn (3: none made yet) and said the row announced (or None)."""
     if left == 3 or (c == 3) != (said is not None):
         return []
-    if c == 3:
-        return [said] if s[said] == 255 else []
-    if c == 2 or c == 4:
-        return [r for r in range(13) if s[r] == 255] if c == 2 or left == 2 else []
-    top = low = up = down = -1  # the topmost and bottommost empty rows; middle's two
-    for r in range(13):
+    e = bytearray()  # the empty rows, top down (no list: the replay of a long game asks for every column's at
+    for r in range(13):  # every action, on a nearly full heap)
         if s[r] == 255:
-            low = r
-            if top < 0:
-                top = r
-            if r < 7:
-                up = r
-            elif down < 0:
-                down = r
-    if c == 6:
-        top, low = up, down
-    elif c < 2 or top == low:
-        top, low = low if c == 1 else top, -1
-    if top < 0 or low < 0:
-        return [max(top, low)] if max(top, low) >= 0 else []
-    return [top, low]
+            e.append(r)
+    if c == 3:
+        return bytes([said]) if s[said] == 255 else []
+    if c == 2 or c == 4:
+        return e if c == 2 or left == 2 else []
+    if c < 2:
+        return e[-c:][:1]  # up: the topmost; down: the bottommost
+    if c == 5:
+        return e[:1] + e[-1:] if len(e) > 1 else e
+    k = 0  # middle: the bottommost of ones ... min, the topmost of max ... yamb
+    while k < len(e) and e[k] < 7:
+        k += 1
+    return (e[k - 1:k] if k else e[:0]) + e[k:k + 1]
 
 
 class Game(Table):
@@ -132,11 +153,12 @@ class Game(Table):
         Table.__init__(self, pack, players, rng, stack)
         self.params = params  # the checked params, for the cup's player (cupcore.bots)
         c = params["columns"]
-        self.cols = [index(1, x) if type(x) is str and c.count(x) == 1 else -1 for x in c] \
-            if type(c) is list and c else [-1]  # (a list: MicroPython's bytes have no `in` for ints)
-        if -1 in self.cols:
+        self.cols = k = []  # (a list: MicroPython's bytes have no `in` for ints)
+        for x in c if type(c) is list and c else (0,):
+            k.append(index(1, x) if type(x) is str and c.count(x) == 1 else -1)
+        if -1 in k:
             raise ValueError("params: columns must be a list of%s, each once" % _COLS[:-1].replace(" ", ", ")[1:])
-        self.rounds = 13 * len(self.cols)
+        self.rounds = 13 * len(k)
         self.sheet = bytearray(b"\xff" * (players * self.rounds))  # per player, column, row; 255: empty
         self.left = 3  # rolls left this turn; 3: not rolled yet
         self.said = None  # the row announced this turn
@@ -146,80 +168,61 @@ class Game(Table):
         b = (p * len(self.cols) + k) * 13
         return self.sheet[b:b + 13]
 
-    def opens(self, k):
-        """The rows open now in column k (an index of self.cols) of the player to act."""
-        return opens(self.cols[k], self.cells(self.turn, k), self.left, self.said)
-
     def value(self, r):
         """What the dice on the table score in row r now."""
         p = self.params
         return points(self.last_roll, r, 3 - self.left, p[_P[:10]], p[_P[11:19]] == _P[20:24])
 
     def legal(self):
-        return [say(c) for c in self.codes()] if not self.over else ()
+        return () if self.over else list(map(say, self.codes()))
 
     def codes(self):
         """The codes of the actions legal() lists (see say), as bytes: what a device's screen picks from
-        without making every action's text."""
-        if self.left == 3:
+        without making every action's text. A reroll leaves something to score: not only announce or hand
+        cells empty."""
+        n = self.left
+        if n == 3:
             return b"\x00"
-        may = self.said is not None  # a reroll leaves something to score: not only announce or hand cells empty
+        may = self.said is not None
+        said = bytearray()  # the rows that may be announced
+        out = bytearray()
         for k in range(len(self.cols)):
-            if self.cols[k] != 3 and self.cols[k] != 4 and self.cells(self.turn, k).find(b"\xff") >= 0:
-                may = True
-        out = bytearray(b"\x01\x02\x03\x04\x05" if self.left and may else b"")
-        if self.left == 2 and self.said is None and 3 in self.cols:
-            s = self.cells(self.turn, self.cols.index(3))
+            c = self.cols[k]
+            s = self.cells(self.turn, k)
             for r in range(13):
                 if s[r] == 255:
-                    out.append(6 + r)
-        for k in range(len(self.cols)):
-            for r in self.opens(k):
-                out.append(19 + 13 * self.cols[k] + r)
-        return out
+                    if c == 3 and n == 2 and self.said is None:
+                        said.append(6 + r)
+                    may = may or c != 3 and c != 4
+            for r in opens(c, s, n, self.said):
+                out.append(19 + 13 * c + r)
+        return (b"\x01\x02\x03\x04\x05" if n and may else b"") + said + out
 
     def _do(self, w):
-        p = []  # a roll's positions
-        for x in w[1:] if w[0] == "roll" else ():
-            b = x.encode()
-            if len(b) != 1 or not 48 < b[0] < 54 or b[0] - 48 in p:
-                raise ValueError("positions are 1 to 5, each once")
-            p.append(b[0] - 48)
-        n = len(w)  # the action's code (see say), -1 for none
-        c = index(1, w[1]) if n == 3 else 3
-        r = index(0, w[-1])
-        if w[0] == "roll":
-            c = 1 if p else 0
-        elif r < 0 or c not in self.cols or w[0] != (_W[9:14] if n == 3 else _W[:8]) or n < 2:
-            c = -1
-        else:
-            c = (19 + 13 * c if n == 3 else 6) + r
-        if c < 0 or self.codes().find(bytes([c])) < 0:  # (MicroPython's bytes have no `in` for ints)
-            from cupcore import yambtext
+        c = code(w)
+        if c < 0 or self.codes().find(bytes([1 if 0 < c < 6 or c > 127 else c])) < 0:  # (MicroPython's bytes
+            from cupcore import yambtext  # have no `in` for ints)
             raise ValueError(yambtext.why(self, w))
-        if c < 6:
-            f = self.roll(len(p) or 5)
-            d = list(self.last_roll if p else f)
-            for i in range(len(p)):
-                d[p[i] - 1] = f[i]
+        if c < 6 or c > 127:  # the dice at the positions, in their order, take the faces rolled
+            f = self.roll(len(w) - 1 or 5)
+            d = list(self.last_roll if c else f)
+            for i in range(1, len(w)):
+                d[int(w[i]) - 1] = f[i - 1]
             self.left -= 1
             self.last_roll = d
-            return
-        if c < 19:
+        elif c < 19:
             self.said = c - 6
-            return
-        k = self.cols.index((c - 19) // 13)
-        r = (c - 19) % 13
-        s = self.cells(self.turn, k)
-        v = self.value(r)
-        old = total(s)
-        s[r] = v
-        i = (self.turn * len(self.cols) + k) * 13 + r
-        self._done(total(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
-        self.sheet[i] = v
-        self.said = None
-        if not self.over:
-            self.left = 3
+        else:
+            c -= 19
+            b = (self.turn * len(self.cols) + self.cols.index(c // 13)) * 13
+            s = self.sheet[b:b + 13]
+            old = total(s)
+            s[c % 13] = self.value(c % 13)
+            self._done(total(s) - old)  # (raises, changing nothing, when a roll-off runs out of stacked dice)
+            self.sheet[b:b + 13] = s
+            self.said = None
+            if not self.over:
+                self.left = 3
 
     def _public(self, d):
         Table._public(self, d)

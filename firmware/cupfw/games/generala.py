@@ -43,14 +43,6 @@ class Screen(tray.Screen):
             arg[2].sheets = False
         tray.Screen.__init__(self, app, arg)
 
-    def enter(self):
-        if not hasattr(self, "mode"):  # (also resumed: a turn's start shows no dice, a roll its cursor)
-            tray.Screen.enter(self)
-            n = self.g.left
-            self.cur = 1 if 0 < n < 3 else 0
-            if n == 3:
-                self.show = ((), ())
-
     def update(self, b, act):
         from cupcore import generala
         s = self.s

@@ -46,9 +46,11 @@ class Screen(play.Game):
             self.mode = 0  # 1: the scores page (the results, once over)
             self.text = ""  # what the last action did
             self.mood = 0
-            self.cur = 0  # the cursor: 1 + the position in the roll, 0 when there is no choice
             self.mark = 0  # dice shown inverted (bit per position): picked, or the ones that did it
-            self.show = (self.s.get("aside") or (), self.s["last_roll"] or ())
+            # Generala's and Yamb's turns (their engines' sheets; also resumed): rolls left, 3 before the first
+            n = self.g.left if hasattr(self.g, "sheets") else 0
+            self.cur = 1 if 0 < n < 3 else 0  # the cursor: 1 + the position in the roll, 0 when there is no choice
+            self.show = ((), ()) if n == 3 else (self.s.get("aside") or (), self.s["last_roll"] or ())
 
     def do(self, act, anim=0):
         b = self.s

@@ -36,23 +36,15 @@ class Screen(tray.Screen):
                 yambcode.record(arg)
         tray.Screen.__init__(self, app, arg)
 
-    def enter(self):
-        if not hasattr(self, "mode"):  # (also resumed: a turn's start shows no dice, a roll its cursor)
-            tray.Screen.enter(self)
-            n = self.g.left
-            self.cur = 1 if 0 < n < 3 else 0
-            if n == 3:
-                self.show = ((), ())
-
     def update(self, b, act):
         g = self.g
         w = act.split()
         t = b["turn"] + 1
         if w[0] == "score":  # the points read back from the sheet (0 is a scratch)
             from cupcore import yamb
-            r = yamb.index(0, w[2])
-            p = g.sheet[((t - 1) * len(g.cols) + g.cols.index(yamb.index(1, w[1]))) * 13 + r]
-            self.mood = 2 if not p else 1 if r > 8 else 0
+            c = yamb.code(w) - 19  # (13 * the column's kind + the row)
+            p = g.sheet[((t - 1) * len(g.cols) + g.cols.index(c // 13)) * 13 + c % 13]
+            self.mood = 2 if not p else 1 if c % 13 > 8 else 0
             return "P%d writes %d\nin %s %s" % (t, p, w[1], w[2])
         if w[0] != "roll":  # announce ROW
             self.cur = 1  # back to the dice, to roll for it
@@ -70,8 +62,9 @@ class Screen(tray.Screen):
         elif bit == A and self.cur:
             self.mark ^= 1 << (self.cur - 1)
             self.app.dirty = True
-        elif g.codes()[:1] == b"\x01" and (m and bit == B or bit == SHAKE):  # a reroll is legal
-            self.do(" ".join(["roll"] + [str(i + 1) for i in range(5) if m >> i & 1 or not m]), play.ROLL_MS)
+        elif g.codes()[:1] == b"\x01" and (m and bit == B or bit == SHAKE):  # a reroll is legal: the marked
+            from cupcore import yamb  # dice (all five when none is marked)
+            self.do(yamb.say(128 | (m or 31)), play.ROLL_MS)
         elif bit == A or bit == B:
             self.press(DOWN)
 

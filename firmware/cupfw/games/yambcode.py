@@ -3,46 +3,56 @@ game that is not the demo: 8 players' 1,400 actions kept as 1,400 bytes, none of
 (4 KB). Not in the engine nor in cupfw.play: self-play and the demo never read a text back into its code.
 """
 
-from cupcore.yamb import index, say
+from cupcore import yamb
+from cupcore.yamb import say
 from cupfw import play
 from cupfw.app import drop
 
 
 def record(arg):
-    """The record's actions (arg: as cupfw.play.Game takes it, the game built) as their codes, room made
-    for 4 a turn; this module out of sys.modules again (its Actions keep what they need)."""
-    arg[0]["actions"] = Actions(arg[0]["actions"], 4 * len(arg[2].sheet))
+    """The record's actions (arg: as cupfw.play.Game takes it, the game built; its actions a cupfw.play.Actions,
+    new or read) as their codes, with room for 4 a turn still to play; left as texts when one has no code.
+    This module out of sys.modules again (its Actions keep what they need)."""
+    old = arg[0]["actions"]
+    t = bytearray()  # the code of each of the record's different texts (255: none)
+    for a in old.words:
+        t.append(code(a) & 255)
+    c = old.codes
+    if type(c) is bytearray and t.find(b"\xff") < 0:
+        n = 0  # room for 4 actions a turn still to play
+        for v in arg[2].sheet:
+            if v == 255:
+                n += 4
+        for i in range(len(c)):  # (in place)
+            c[i] = t[c[i]]
+        old.words = None  # (the texts freed before the room is made)
+        new = arg[0]["actions"] = Actions(n and len(c) + n)
+        if n:
+            new.codes.extend(c)
+        else:  # a game over: its codes as they are, no room
+            new.codes = c
     drop("cupfw.games.yambcode")
 
 
 def code(a):
     """The code of the action a (say's inverse), or -1 when none says it (a roll's positions not rising)."""
-    w = a.split()
-    c = 0
     try:
-        if w[0] == "roll":
-            for x in w[1:]:
-                c |= 1 << min(int(x), 9) >> 1
-            c = c + 128 if len(w) > 2 else int(w[1]) if c else 0
-        else:
-            c = index(0, w[-1]) + (6 if len(w) == 2 else 19 + 13 * index(1, w[1]))
+        c = yamb.code(a.split())
     except (ValueError, IndexError):
         return -1
-    return c if (0 <= c < 110 or 130 < c < 160) and say(c) == a else -1
+    return c if c >= 0 and say(c) == a else -1
 
 
 class Actions(play.Actions):
     """A game's actions as cupfw.play.Actions keeps them, but each byte the action's code and no text kept.
     After a text no code says (none the screen makes) every action is a text, as cupfw.play.Actions has it."""
 
-    def __init__(self, acts, room):
+    def __init__(self, room):
         """room: the actions to make room for at once (appended one by one, the bytes would move through a
         nearly full heap, leaving holes)."""
         self.words = None  # (a list of the texts from such a text on)
         self.codes = bytearray(room)
         self.codes[:] = b""  # (its room kept)
-        for a in acts:
-            self.append(a)
 
     def append(self, a):
         c = -1 if self.words is not None else code(a)
@@ -60,6 +70,4 @@ class Actions(play.Actions):
     def __getitem__(self, i):
         if self.words is not None:
             return play.Actions.__getitem__(self, i)
-        if type(i) is int:
-            return say(self.codes[i])
-        return [say(c) for c in self.codes[i]]
+        return say(self.codes[i]) if type(i) is int else list(map(say, self.codes[i]))

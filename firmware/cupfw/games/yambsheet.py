@@ -28,15 +28,13 @@ _ROWS = const(5)  # rows of cells on the page (of 14: the 13 and the totals)
 
 def cells(scr):
     """The cells the player to act may pick now, as column place * 16 + row: those open, and with
-    the announce column those that may be announced; none before a roll."""
+    the announce column those that may be announced (the engine's codes of those actions); none before a roll."""
     g = scr.g
     out = []
-    for k in range(len(g.cols)):
-        rows = g.opens(k)
-        if g.cols[k] == 3 and g.said is None and g.left == 2:
-            s = g.cells(g.turn, k)
-            rows = [r for r in range(13) if s[r] == 255]
-        out += [k * 16 + r for r in rows]
+    for c in g.codes():
+        if c > 5:
+            c = c - 19 if c > 18 else 33 + c  # (13 * the column's kind + the row; announce's kind is 3)
+            out.append(g.cols.index(c // 13) * 16 + c % 13)
     return out
 
 def press(scr, bit):
