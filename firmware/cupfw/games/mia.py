@@ -10,11 +10,10 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, RIGHT, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _COVER = const(0)
 _MENU = const(1)

@@ -7,11 +7,10 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 # Short texts in a constant tuple: a string literal of up to 10 characters is a name MicroPython keeps for good,
 # the strings of a constant tuple are not.

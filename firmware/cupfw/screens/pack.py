@@ -16,11 +16,10 @@ from cupfw import gfx
 from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 SIDES = (4, 6, 8, 10, 12, 20)
 # cupcore.bots.SEATED (a test holds it): no need to load it here
