@@ -103,7 +103,9 @@ def app(app, board):
     board.contrast(app.contrast())
     if st.problems:
         more = st.aside_count - len(st.problems)
-        app.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(
-            ["%s: %s" % p for p in st.problems]) + ("\nand %d more" % more if more else "")))
+        note = "Damaged, set aside as NAME.bad:"
+        for p in st.problems:
+            note += "\n" + "%s: %s" % p
+        app.go("screens.text", ("note", note + ("\nand %d more" % more if more else "")))
     else:
         app.go("screens.menu")

@@ -81,7 +81,11 @@ class Screen:
                       self.home(self.group[self.ids.index(last)]) if self.rec is None and last in self.ids else 0)
 
     def members(self, g):
-        return [i for i in range(len(self.ids)) if self.group[i] == g]
+        out = []
+        for i in range(len(self.ids)):
+            if self.group[i] == g:
+                out.append(i)
+        return out
 
     def home(self, g):
         """The top-level line of group g."""
@@ -102,7 +106,9 @@ class Screen:
         self.open = g
         self.sel = sel
         if g >= 0:
-            self.labels = [self.names[i] for i in self.members(g)]
+            self.labels = []
+            for i in self.members(g):
+                self.labels.append(self.names[i])
             return
         out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         for g in self.top:

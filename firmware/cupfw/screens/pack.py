@@ -113,7 +113,10 @@ class Screen:
             elif self.sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + d))
                 if cups is not None:
-                    self.cups = [c for c in cups if c < self.n]
+                    self.cups = []
+                    for c in cups:
+                        if c < self.n:
+                            self.cups.append(c)
                     self.at %= self.n
             elif self.sel == 3 and cups is not None:
                 self.at = (self.at + d) % self.n
