@@ -17,7 +17,7 @@ def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever t
     return x
 
 
-_FIELDS = ("id", "name", "engine", "version", "players", "params", "rules", "source", "files")
+_FIELDS = const(("id", "name", "engine", "version", "players", "params", "rules", "source", "files"))
 _FILE = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
 
