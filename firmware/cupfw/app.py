@@ -16,11 +16,10 @@ import sys
 import cupcore
 from cupfw import gfx
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _TICK = const(20)  # ms between polls (a board may poll faster: its tick_ms)
 _LONG = const(700)  # ms held for a long press

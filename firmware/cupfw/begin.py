@@ -7,11 +7,10 @@ import gc
 
 from cupfw.app import drop, unread
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 # Settings: name, default, lowest, highest (times in seconds, 0 = never).
 _DEFAULTS = const((("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200)))
@@ -104,7 +103,9 @@ def app(app, board):
     board.contrast(app.contrast())
     if st.problems:
         more = st.aside_count - len(st.problems)
-        app.go("screens.text", ("note", "Damaged, set aside as NAME.bad:\n" + "\n".join(
-            ["%s: %s" % p for p in st.problems]) + ("\nand %d more" % more if more else "")))
+        note = "Damaged, set aside as NAME.bad:"
+        for p in st.problems:
+            note += "\n" + "%s: %s" % p
+        app.go("screens.text", ("note", note + ("\nand %d more" % more if more else "")))
     else:
         app.go("screens.menu")

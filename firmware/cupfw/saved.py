@@ -13,11 +13,10 @@ import os
 
 from cupfw.store import MOST, adler32
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _BIG = const(1 << 30)  # counts stay small ints on a 32-bit board
 HEAD = 14  # "cup1 " + 8 hex digits + "\n"
@@ -26,7 +25,7 @@ HEAD = 14  # "cup1 " + 8 hex digits + "\n"
 def _sum(head):
     """The checksum a store file's first line names (exactly as encode writes it); ValueError if none."""
     if len(head) != HEAD or head[:5] != b"cup1 " or head[13] != 10 \
-            or [c for c in head[5:13] if c not in b"0123456789abcdef"]:
+            or head[5:13].strip(b"0123456789abcdef"):  # (left over: a byte that is no hex digit)
         raise ValueError("no store header")
     return int(head[5:13], 16)
 
@@ -211,7 +210,7 @@ def shape(name, obj):
             best = e.get("best")
             if not (_count(e.get("games", 0)) and _count(e.get("wins", 0)) and _count(e.get("log", 0))
                     and (best is None or type(best) is int and -_BIG < best < _BIG)
-                    and type(seats) is list and len(seats) <= 8 and not [w for w in seats if not _count(w)]):
+                    and type(seats) is list and len(seats) <= 8 and all(map(_count, seats))):
                 ok = False
                 break
     elif ok and (name == "game.json" or name[:4] == "log/"):

@@ -20,11 +20,10 @@ loss `bogey` still names the card that found no place.
 
 from cupcore.engine import Engine
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play

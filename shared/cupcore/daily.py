@@ -11,7 +11,7 @@ def seed(date):
     """The seed for a date "YYYY-MM-DD" (years 0001..9999); ValueError if it is no calendar date."""
     ok = isinstance(date, str) and len(date) == 10 and date[4] == "-" and date[7] == "-"
     digits = date[:4] + date[5:7] + date[8:] if ok else ""
-    if len(digits) != 8 or [ch for ch in digits if ch < "0" or ch > "9"]:
+    if len(digits) != 8 or digits.encode().strip(b"0123456789"):  # (left over: a character that is no digit)
         raise ValueError("a date must be YYYY-MM-DD, e.g. 2026-11-21")
     y = int(digits[:4])
     m = int(digits[4:6])

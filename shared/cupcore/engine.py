@@ -65,9 +65,10 @@ class Engine:
         """n die faces (1..sides) from the stacked dice, else the rng. A short stack raises, consuming nothing."""
         s = self.stack
         if s is None:
-            rng = self.rng
-            k = self.sides
-            return [rng.below(k) + 1 for _ in range(n)]
+            s = []
+            for _ in range(n):
+                s.append(self.rng.below(self.sides) + 1)
+            return s
         i = self.used
         if i + n > len(s):
             raise ValueError("dice stack exhausted")

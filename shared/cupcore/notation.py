@@ -11,11 +11,10 @@ not its characters: MicroPython makes each character taken out of a str a qstr,
 which stays in the heap for good.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _RANKS = const("A23456789TJQK")
 _SUITS = const("CDHS")

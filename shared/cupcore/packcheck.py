@@ -12,13 +12,12 @@ memory; verify() does all of it.
 
 from cupcore import packs
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
-_FIELDS = ("id", "name", "engine", "version", "players", "params", "rules", "source", "files")
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
+
+_FIELDS = const(("id", "name", "engine", "version", "players", "params", "rules", "source", "files"))
 _FILE = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
 

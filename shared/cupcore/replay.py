@@ -138,6 +138,10 @@ def check_params(params, base, obj):
         if type(want[0]) is int and type(want) is tuple:
             if type(v) is not int or v < want[0] or v > want[1]:
                 raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
-        elif not [w for w in want if w == v and type(w) is type(v)]:
-            raise ValueError("params: %s must be one of %s" % (k, ", ".join([str(w).lower() for w in want])))
+        else:
+            for w in want:
+                if w == v and type(w) is type(v):
+                    break
+            else:
+                raise ValueError("params: %s must be one of %s" % (k, ", ".join(map(str, want)).lower()))
     return out

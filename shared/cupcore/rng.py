@@ -9,11 +9,10 @@ so that neighbouring seeds (days, games) give unrelated streams.
 On a device the seed comes from the hardware RNG (the HAL's entropy).
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _A1 = const(32760)
 _A2 = const(32730)

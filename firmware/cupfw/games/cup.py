@@ -83,6 +83,7 @@ class Screen(play.Game):
             self.press(A)
 
     def paint(self, fb):
+        text = gfx.text
         g = self.g
         n = g.n
         gfx.bar(fb, ("%dd%d in the cup", "%dd%d under the cup")[g.hidden] % (n, g.sides))
@@ -105,10 +106,10 @@ class Screen(play.Game):
         if not small:
             gfx.center(fb, word, 38, 2)
         elif down:
-            gfx.text(fb, word[:3], 98, 20)
-            gfx.text(fb, word[4:], 92, 30)
+            text(fb, word[:3], 98, 20)
+            text(fb, word[4:], 92, 30)
         else:
-            gfx.text(fb, word, 128 - 12 * len(word), 22, 2)
+            text(fb, word, 128 - 12 * len(word), 22, 2)
         if not g.dice:
             keys = "A or shake: roll"
         elif not self.cur:
@@ -119,4 +120,4 @@ class Screen(play.Game):
                 "A:roll all  B:lift" if g.under else "A:roll all  </>:pick"
         else:
             keys = "</>:move  ^:mark" if self.peek else "hold A:peek  B:lift" if g.under else "A:mark  </>:move"
-        gfx.text(fb, keys, 0, 56)
+        text(fb, keys, 0, 56)

@@ -10,11 +10,10 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, RIGHT, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _COVER = const(0)
 _MENU = const(1)
@@ -161,33 +160,36 @@ class Screen(play.Game):
         s = self.s
         ui = self.ui
         t = s["turn"]
+        text = gfx.text
+        center = gfx.center
+        bar = gfx.bar
         if s["over"] and ui != _REVEAL:
-            gfx.bar(fb, "Player %d wins!" % (s["winner"] + 1))
+            bar(fb, "Player %d wins!" % (s["winner"] + 1))
             play.scores(fb, s["lives"], s["winner"], 14)
-            gfx.text(fb, "lives left    A: menu", 0, 56)
+            text(fb, "lives left    A: menu", 0, 56)
         elif ui == _COVER:
             lives = _T[10].join(map(str, s["lives"]))
-            gfx.bar(fb, self.word, lives if s["players"] > 4 else _T[0] % lives)
-            gfx.center(fb, "Pass the cup to", 13)
-            gfx.center(fb, _T[1] % (t + 1), 25, 2)
+            bar(fb, self.word, lives if s["players"] > 4 else _T[0] % lives)
+            center(fb, "Pass the cup to", 13)
+            center(fb, _T[1] % (t + 1), 25, 2)
             claim = s["claim"]
-            gfx.center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else _T[2], 44)
-            gfx.text(fb, "A: I have it", 0, 56)
+            center(fb, "claim %d by P%d" % (claim, s["owner"] + 1) if claim else _T[2], 44)
+            text(fb, "A: I have it", 0, 56)
         elif ui == _MENU:
-            gfx.bar(fb, _T[1] % (t + 1), _T[0] % s["lives"][t])
+            bar(fb, _T[1] % (t + 1), _T[0] % s["lives"][t])
             claim = s["claim"]
             if claim:
-                gfx.text(fb, _T[3], 0, 15)
+                text(fb, _T[3], 0, 15)
                 pair(fb, claim, 34, 11, 12)
-                gfx.text(fb, self.word + _T[11] if claim == 21 else _T[4] % (s["owner"] + 1), 66, 15)
+                text(fb, self.word + _T[11] if claim == 21 else _T[4] % (s["owner"] + 1), 66, 15)
             else:
-                gfx.text(fb, "No claim yet: roll!", 0, 15)
+                text(fb, "No claim yet: roll!", 0, 15)
             rows = []
             for c in self.choices:
                 rows.append(_LABELS[_ACTS.index(c)])
             gfx.menu(fb, rows, self.sel, 28)
         elif ui == _CUP:
-            gfx.bar(fb, "Player %d's cup" % (t + 1))
+            bar(fb, "Player %d's cup" % (t + 1))
             if self.anim:
                 for i in range(3):
                     gfx.die(fb, 30 + i * 24 + (self.t + i) % 3 * 2, 18 + (self.t * (i + 1)) % 5 * 3, 0, 15)
@@ -196,29 +198,29 @@ class Screen(play.Game):
             else:
                 fb.rect(44, 14, 40, 30, 1)
                 fb.fill_rect(40, 14, 48, 4, 1)
-                gfx.center(fb, "hold A to peek", 47)
+                center(fb, "hold A to peek", 47)
             if not self.anim:
-                gfx.text(fb, _T[5] if self.g.rolled else _T[6], 0, 56)
+                text(fb, _T[5] if self.g.rolled else _T[6], 0, 56)
         elif ui == _PICK:
             vals = self.g.claims()
             v = vals[self.sel]
-            gfx.bar(fb, "Player %d claims" % (t + 1))
+            bar(fb, "Player %d claims" % (t + 1))
             pair(fb, v, 8, 14, 15)
-            gfx.text(fb, self.word if v == 21 else str(v), 50, 16, 2)
-            gfx.text(fb, "^ higher  v lower", 0, 36)
+            text(fb, self.word if v == 21 else str(v), 50, 16, 2)
+            text(fb, "^ higher  v lower", 0, 36)
             if s["claim"]:
-                gfx.text(fb, "must beat %d" % s["claim"], 0, 46)
-            gfx.text(fb, "A: claim  B: back", 0, 56)
+                text(fb, "must beat %d" % s["claim"], 0, 46)
+            text(fb, "A: claim  B: back", 0, 56)
         else:
             act, claim, lost, n, owner = self.lost
-            gfx.bar(fb, _T[7] if act == "challenge" else _T[8])
+            bar(fb, _T[7] if act == "challenge" else _T[8])
             if act == "challenge":
-                gfx.text(fb, "P%d claimed" % (owner + 1), 0, 12)
-                gfx.text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
+                text(fb, "P%d claimed" % (owner + 1), 0, 12)
+                text(fb, self.word if claim == 21 else str(claim), 0, 22, 2)
                 if self.anim:
-                    gfx.text(fb, "lifting...."[:7 + (self.t >> 1 & 3)], 60, 22)  # a dot every 80 ms (one long constant: no name kept)
+                    text(fb, "lifting...."[:7 + (self.t >> 1 & 3)], 60, 22)  # a dot every 80 ms (one long constant: no name kept)
                 else:
                     pair(fb, s["revealed"], 78, 11, 21)
             if not self.anim:
-                gfx.text(fb, "P%d loses %d %s" % (lost + 1, n, "life" if n == 1 else "lives"), 0, 40)
-                gfx.text(fb, _T[9], 0, 56)
+                text(fb, "P%d loses %d %s" % (lost + 1, n, "life" if n == 1 else "lives"), 0, 40)
+                text(fb, _T[9], 0, 56)

@@ -7,11 +7,10 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 # Short texts in a constant tuple: a string literal of up to 10 characters is a name MicroPython keeps for good,
 # the strings of a constant tuple are not.
@@ -56,6 +55,7 @@ class Screen(play.Game):
             self.press(A)
 
     def paint(self, fb):
+        text = gfx.text
         s = self.s
         g = self.g
         rolling = self.anim
@@ -77,11 +77,11 @@ class Screen(play.Game):
             gfx.center(fb, _T[2] % ((s["turn"] - 1) % s["players"] + 1), y + 21, 2, 0)
         elif not s["over"]:
             t = b"%d" % s["turn_total"]
-            gfx.text(fb, t, 128 - len(t) * 12, y, 2)
-            gfx.text(fb, "turn", 128 - 24, y + 16)
+            text(fb, t, 128 - len(t) * 12, y, 2)
+            text(fb, "turn", 128 - 24, y + 16)
             if self.choosing():
-                gfx.text(fb, "dice:%d ^v  A:roll" % self.n, 0, 56)
+                text(fb, "dice:%d ^v  A:roll" % self.n, 0, 56)
             else:
-                gfx.text(fb, "A:roll  B:hold" if g.turn_dice else b"A:roll", 0, 56)
+                text(fb, "A:roll  B:hold" if g.turn_dice else b"A:roll", 0, 56)
         else:
-            gfx.text(fb, b"A: menu", 0, 56)
+            text(fb, b"A: menu", 0, 56)

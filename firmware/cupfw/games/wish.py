@@ -63,6 +63,7 @@ class Screen(play.Game):
             p[i] = 2 if i < n * len(p) // 32 else 0
 
     def paint(self, fb):
+        text = gfx.text
         g = self.g
         over = self.s["over"]
         if over:
@@ -75,9 +76,12 @@ class Screen(play.Game):
         r = []  # the ranks on top, to count the pairs there (the engine's legal() makes each pair's text)
         for k in range(8):  # the counts after the cards: side by side (CircuitPython's panel draws them as one line)
             if g.left[k]:
-                gfx.text(fb, b"%d" % g.left[k], k * 16 + 5, 32)
+                text(fb, b"%d" % g.left[k], k * 16 + 5, 32)
                 r.append(g.top(k) & 15)
         if not over:
             fb.fill_rect(self.sel * 16 + 1, 41, 13, 2, 1)
-            gfx.text(fb, _T[8] % (sum([r.count(v) - 1 for v in r]) // 2), 0, 46)
-            gfx.text(fb, _T[7] if self.card >= 0 else _T[6], 0, 56)
+            n = 0
+            for v in r:
+                n += r.count(v) - 1
+            text(fb, _T[8] % (n // 2), 0, 46)
+            text(fb, _T[7] if self.card >= 0 else _T[6], 0, 56)

@@ -18,11 +18,10 @@ from cupfw import gfx
 from cupfw.app import drop
 from cupfw.hal import UP, DOWN, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 # Groups in menu order: the line on the menu, and the engines of its packs, each between spaces. An
 # engine that is listed nowhere goes to More games, a reference pack (no engine) to Rules, one that
@@ -82,7 +81,11 @@ class Screen:
                       self.home(self.group[self.ids.index(last)]) if self.rec is None and last in self.ids else 0)
 
     def members(self, g):
-        return [i for i in range(len(self.ids)) if self.group[i] == g]
+        out = []
+        for i in range(len(self.ids)):
+            if self.group[i] == g:
+                out.append(i)
+        return out
 
     def home(self, g):
         """The top-level line of group g."""
@@ -103,7 +106,9 @@ class Screen:
         self.open = g
         self.sel = sel
         if g >= 0:
-            self.labels = [self.names[i] for i in self.members(g)]
+            self.labels = []
+            for i in self.members(g):
+                self.labels.append(self.names[i])
             return
         out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
         for g in self.top:
@@ -121,7 +126,9 @@ class Screen:
             self.show(-1, self.home(self.open))
         elif bit == A:
             i = self.sel - (1 if self.rec else 0)
-            if self.open >= 0 or not 0 <= i < len(self.top) or len(self.members(self.top[i])) == 1:
+            top = self.top
+            n = len(top)  # the groups' lines; then statistics, settings, the demo
+            if self.open >= 0 or not 0 <= i < n or len(self.members(top[i])) == 1:
                 gfx.bar(app.fb, self.title()[:17], "...")  # the key's own frame, at once (all but a group's opening,
                 app.b.show()  # which is this screen's): the next screen takes 100-250 ms to load on a Pico
             if self.open >= 0:
@@ -130,17 +137,17 @@ class Screen:
             if i < 0:
                 app.pack = self.rec.get("pack")
                 app.start(self.rec, 2)
-            elif i < len(self.top):
-                m = self.members(self.top[i])
+            elif i < n:
+                m = self.members(top[i])
                 if len(m) == 1:
                     self.pack(m[0])
                     return
                 last = app.pack
-                self.show(self.top[i], m.index(self.ids.index(last)) if last in self.ids and
+                self.show(top[i], m.index(self.ids.index(last)) if last in self.ids and
                           self.ids.index(last) in m else 0)
-            elif i == len(self.top):
+            elif i == n:
                 app.go("screens.text", ("stats", None))
-            elif i == len(self.top) + 1:
+            elif i == n + 1:
                 app.go("screens.settings")
             else:
                 app.run_demo(False)

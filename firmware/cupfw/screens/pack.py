@@ -16,11 +16,10 @@ from cupfw import gfx
 from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 SIDES = (4, 6, 8, 10, 12, 20)
 # cupcore.bots.SEATED (a test holds it): no need to load it here
@@ -94,7 +93,8 @@ class Screen:
         if ev:
             return
         app = self.app
-        if bit == B or bit == A and (self.why or self.sel == 0 and self.hi or self.sel == (4 if self.cup else 2)):
+        sel = self.sel
+        if bit == B or bit == A and (self.why or sel == 0 and self.hi or sel == (4 if self.cup else 2)):
             gfx.bar(app.fb, self.name[:17], "...")  # the key's own frame, at once, as the page is left: the next
             app.b.show()  # screen takes 100-250 ms to load on a Pico (only the title line's page is sent)
         if self.why:
@@ -104,34 +104,37 @@ class Screen:
         last = 4 if self.cup else 2  # the Rules row
         cups = self.cups
         if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
+            self.sel = (sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
         elif bit == LEFT or bit == RIGHT:
             d = 1 if bit == RIGHT else -1
             c = self.cup
-            if c and 0 < self.sel < last:
-                i = self.sel - 1
+            if c and 0 < sel < last:
+                i = sel - 1
                 c[i] = (c[i] + d) % (10, 6, 2)[i] if i else max(1, min(10, c[0] + d))
-            elif self.sel == 1:
+            elif sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + d))
                 if cups is not None:
-                    self.cups = [c for c in cups if c < self.n]
+                    self.cups = []
+                    for c in cups:
+                        if c < self.n:
+                            self.cups.append(c)
                     self.at %= self.n
-            elif self.sel == 3 and cups is not None:
+            elif sel == 3 and cups is not None:
                 self.at = (self.at + d) % self.n
         elif bit == B:
             app.go("screens.menu", self.pid)
             return
         elif bit == A:
-            if self.sel == last:
+            if sel == last:
                 app.go("screens.text", ("rules", self.pid))
-            elif self.sel == 3 and cups is not None:
+            elif sel == 3 and cups is not None:
                 if self.at in cups:
                     cups.remove(self.at)
                 else:
                     cups.append(self.at)
                     cups.sort()
                 app.dirty = True
-            elif self.sel == 0 and self.hi:
+            elif sel == 0 and self.hi:
                 rec = {"pack": self.pid, "players": self.n, "seed": app.b.seed(), "actions": []}
                 if cups:
                     rec["cups"] = cups

@@ -15,14 +15,19 @@ No chance: the same view gives the same action on every port.
 
 from cupcore.generala import _SCORE
 
-_PAR = (2, 5, 8, 11, 14, 17, 12, 18, 14, 12, 5)  # per box, in the sheet's order
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
+
+_PAR = const((2, 5, 8, 11, 14, 17, 12, 18, 14, 12, 5))  # per box, in the sheet's order
 # _BIN[r - 1][m][j]: per mille, j of m rerolled dice show a given face within r rolls (hits kept).
-_BIN = (((1000,), (833, 167), (694, 278, 28), (579, 347, 69, 5), (482, 386, 116, 15, 1),
+_BIN = const((((1000,), (833, 167), (694, 278, 28), (579, 347, 69, 5), (482, 386, 116, 15, 1),
          (402, 402, 161, 32, 3, 0)),
         ((1000,), (694, 306), (482, 424, 93), (335, 442, 195, 29), (233, 409, 270, 79, 9),
-         (162, 355, 313, 138, 30, 3)))
-_STRAIGHT = ((1000, 167, 56, 28, 19, 15), (1000, 306, 164, 115, 96, 89))  # per mille, m missing, r rolls
-_FULL = (333, 556)  # per mille: two pairs become a full house within r rolls
+         (162, 355, 313, 138, 30, 3))))
+_STRAIGHT = const(((1000, 167, 56, 28, 19, 15), (1000, 306, 164, 115, 96, 89)))  # per mille, m missing, r rolls
+_FULL = const((333, 556))  # per mille: two pairs become a full house within r rolls
 
 
 def move(params, view):

@@ -15,11 +15,10 @@ claim that is; bluff (per 100) is how often it claims higher than it must.
 
 from cupcore.rng import Rng
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 BLUFF = 10
 _LOOSE = const(20)  # per 100: the share of claims the model of the roller leaves to "anything higher"

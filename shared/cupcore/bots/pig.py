@@ -13,11 +13,10 @@ plus an eighth of how far the leading opponent is ahead. Hog picks the dice
 that score most a roll, or in a race one die.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _RACE = const(29)  # per 100 of the goal: "either score 71 or more" in the original rule
 
