@@ -214,13 +214,13 @@ class Pages:
         d = die(v, s, c, r, pips)
         buf = self.buf
         i = (y >> 3) * self.width + x
-        for q in range(0, len(d), 2):
-            if r <= q * 4 <= r + s - 8:  # (page q // 2: its rows 4 q on are all the die's)
-                buf[i:i + s] = d[q + 1]
+        for q in range(0, len(d), 2 * s):
+            if r <= q // s * 4 <= r + s - 8:  # (page q // 2s: its rows 8 q // 2s on are all the die's)
+                buf[i:i + s] = d[q + s:q + 2 * s]
             else:
-                m = int.from_bytes(d[q], "little")
+                m = int.from_bytes(d[q:q + s], "little")
                 buf[i:i + s] = (((int.from_bytes(buf[i:i + s], "little") | m) ^ m) |
-                                int.from_bytes(d[q + 1], "little")).to_bytes(s, "little")
+                                int.from_bytes(d[q + s:q + 2 * s], "little")).to_bytes(s, "little")
             i += self.width
         return True
 
@@ -231,13 +231,13 @@ class Pages:
         self.flush()  # (the row of text's columns are clear: they hold what the dice cover)
         m = _INKV
         r = _RUNS
-        for q in range(0, len(dice[0]), 2):
+        for q in range(0, len(dice[0]), 2 * s):
             j = x
             for d in dice:
-                _INK[j:j + s] = d[q]
-                _SPARE[j:j + s] = d[q + 1]
+                _INK[j:j + s] = d[q:q + s]
+                _SPARE[j:j + s] = d[q + s:q + 2 * s]
                 j += s + 3
-            v = self.page_views[(y >> 3) + q // 2]
+            v = self.page_views[(y >> 3) + q // (2 * s)]
             v -= v & m
             v += r
             m -= m
@@ -246,15 +246,12 @@ class Pages:
 
 def die(v, s, c, r, pips, made=0):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
-    a tuple of bytes: for each page, the rows it covers in each column, then its columns (fbuf.runs), s bytes each; kept as
+    one bytes (one object kept): for each page, the rows it covers in each column, then its columns (fbuf.runs), s bytes each; kept as
     long as the frames draw it (kept(): a screen of 30 dice of 15 kinds makes each once, and no kind of die is
     kept past the screens that draw it)."""
     if made:
-        out = []
-        for m, run in fbuf.runs(r, v, s, c, pips):
-            out.append((m ^ ((1 << 8 * s) - 1)).to_bytes(s, "little"))
-            out.append(run.to_bytes(s, "little"))
-        return tuple(out)
+        return b"".join([(m ^ ((1 << 8 * s) - 1)).to_bytes(s, "little") + run.to_bytes(s, "little")
+                         for m, run in fbuf.runs(r, v, s, c, pips)])
     return kept(-1 - (((v * 32 + s) * 2 + c) * 8 + r), die, v, s, c, r, pips, 1)
 
 
@@ -364,7 +361,7 @@ def texts(gfx):
                 return plain(fb, s, x, y, k, c)
             f(fb, b, x, y, c)
             return x + 6 * len(b)
-        if f and len(b) == len(s):  # larger: each character's pages made (a clock's digits, a player's name), kept
+        if f and len(b) == len(s):  # larger: each character's pages made (a clock's digits, a player's number), kept
             # as long as frames draw them (kept()), the text's pages joined from them
             n = 6 * k
             i = max(0, -x // n)
