@@ -153,9 +153,7 @@ class Screen(tray.Screen):
         k = self.mark >> 8 if p == g.turn else -1  # the box picked, inverted
         if k >= 0:
             fb.fill_rect(0 if k < 6 else 44, 9 + k % 6 * 9, 42 if k < 6 else 84, 9, 1)
-        at = [0]  # where each box's name begins in w (after the keys' six)
-        for i in range(6):
-            at[0] = w.find(b"*", at[0]) + 1
+        at = [w.find(b"*1s*") + 1]  # where each box's name begins in w (after the keys')
         for i in range(11):
             at.append(w.find(b"*", at[i]) + 1)
         for i in (0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5):  # a row at a time, both columns: a row's texts are drawn
