@@ -19,10 +19,12 @@ except ImportError:  # CPython
         return x
 
 
-_W = const("P%d busts!\n%d points lost*P%d rolls %d dice:\nmark the ones to keep*P%d: below %d,\nnothing banked*"
-           "P%d banks %d\nand wins!*P%d banks %d\nscore %d*P%d keeps %s:\n+%d*keep %d  turn %d*A:mark  B:keep*"
-           "turn %d, six dice again*turn %d, rolls: %d*score %d, enter at %d*A:roll B:bank v:score*"
-           "A:roll  v:scores*Those dice do not\nall score: mark again*score %d")
+# The words each frame's lines take first (a str's find from an offset walks it from its start on MicroPython:
+# tray.word's later words cost more), then an action's.
+_W = const("keep %d  turn %d*A:mark  B:keep*A:roll B:bank v:score*A:roll  v:scores*score %d*turn %d, six dice again*"
+           "turn %d, rolls: %d*score %d, enter at %d*P%d busts!\n%d points lost*P%d rolls %d dice:\nmark the ones to keep*"
+           "P%d: below %d,\nnothing banked*P%d banks %d\nand wins!*P%d banks %d\nscore %d*P%d keeps %s:\n+%d*"
+           "Those dice do not\nall score: mark again")
 
 
 class Screen(tray.Screen):
@@ -46,14 +48,14 @@ class Screen(tray.Screen):
             self.show = (b["aside"][:len(b["aside"]) % 6], s["last_roll"])
             if s["bust"]:
                 self.mood = 2
-                return w(_W, 0) % (t + 1, b["turn_total"])
+                return w(_W, 8) % (t + 1, b["turn_total"])
             self.cur = 1
-            return w(_W, 1) % (t + 1, len(s["last_roll"]))
+            return w(_W, 9) % (t + 1, len(s["last_roll"]))
         if s["turn"] == t:  # a keep, and the turn goes on
-            return w(_W, 5) % (t + 1, act[5:], s["turn_total"] - b["turn_total"])
+            return w(_W, 13) % (t + 1, act[5:], s["turn_total"] - b["turn_total"])
         self.mood = 1 if p else 2  # banked (by itself when a keep leaves no roll)
-        return w(_W, 2) % (t + 1, self.g.entry) if not p else w(_W, 3) % (t + 1, p) if s["over"] else \
-            w(_W, 4) % (t + 1, p, s["scores"][t])
+        return w(_W, 10) % (t + 1, self.g.entry) if not p else w(_W, 11) % (t + 1, p) if s["over"] else \
+            w(_W, 12) % (t + 1, p, s["scores"][t])
 
     def choice(self):
         """The faces marked to keep, rising."""
@@ -74,7 +76,7 @@ class Screen(tray.Screen):
                 if dixmille.score(dixmille.counts(f)):  # a keep legal() lists: dice of the roll that all score
                     self.do(" ".join(["keep"] + list(map(str, f))))  # (not legal(): it lists every keep)
                     return
-                self.text = tray.word(_W, 13)
+                self.text = tray.word(_W, 14)
             self.app.dirty = True
         elif bit == A or bit == SHAKE:
             self.do("roll", play.ROLL_MS)
@@ -112,11 +114,11 @@ class Screen(tray.Screen):
         if s["over"]:
             return top, "", ""
         if self.cur:
-            return top, w(_W, 6) % (dixmille.score(dixmille.counts(self.choice())), t), w(_W, 7)
+            return top, w(_W, 0) % (dixmille.score(dixmille.counts(self.choice())), t), w(_W, 1)
         p = s["scores"][s["turn"]]
         e = self.g.entry
-        return top, (w(_W, 8) % t if len(s["aside"]) == 6 else w(_W, 9) % (
-            t, s["rolls_left"])) if t else w(_W, 10) % (p, e) if e and not p else w(_W, 14) % p, w(_W, 11 if t else 12)
+        return top, (w(_W, 5) % t if len(s["aside"]) == 6 else w(_W, 6) % (
+            t, s["rolls_left"])) if t else w(_W, 7) % (p, e) if e and not p else w(_W, 4) % p, w(_W, 2 if t else 3)
 
     def paint(self, fb):
         tray.Screen.paint(self, fb)

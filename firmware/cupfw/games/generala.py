@@ -25,10 +25,11 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# The boxes in the engine's order, then the rolls left, the keys. (Split at
-# "*", a name MicroPython has built in: "|" would be one more interned for good.)
-_W = const("1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*no rolls left: B*1 roll left*2 rolls left*"
-           "A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who")
+# The keys (a frame takes one: first, as a str's find from an offset walks it from its start on MicroPython),
+# the boxes in the engine's order, then the rolls left. (Split at "*", a name MicroPython has built in: "|"
+# would be one more interned for good.)
+_W = const("A:roll  v:sheet*A:mark B:sheet*A or B: the sheet*A:mark B:roll v:sheet*A:score B:dice*B:dice </>:who*"
+           "1s*2s*3s*4s*5s*6s*Straight*Full*Four*Generala*Double*no rolls left: B*1 roll left*2 rolls left")
 
 
 class Screen(tray.Screen):
@@ -52,13 +53,13 @@ class Screen(tray.Screen):
             i = generala._SCORE.index(act)
             p = self.g.sheet[t * 11 - 11 + i]
             self.mood = 0 if p else 2
-            return "P%d writes %d\nin %s" % (t, p, w(_W, i))
+            return "P%d writes %d\nin %s" % (t, p, w(_W, 6 + i))
         if s["over"]:
             self.mood = 1
             return "Served Generala!\nP%d wins" % t
         n = s["rolls_left"]
         self.cur = 1 if n else 0
-        return "P%d rolls\n%s" % (t, w(_W, 11 + n))
+        return "P%d rolls\n%s" % (t, w(_W, 17 + n))
 
     def act(self, bit):
         g = self.g
@@ -128,7 +129,7 @@ class Screen(tray.Screen):
         for i in range(5):
             m += self.mark >> i & 1
         return tray.Screen.lines(self)[0], "B rolls %d again" % m if m else "", \
-            "" if self.s["over"] else tray.word(_W, 17 if m else 14 if n > 2 else 15 if n else 16)
+            "" if self.s["over"] else tray.word(_W, 3 if m else 0 if n > 2 else 1 if n else 2)
 
     def paint(self, fb):
         s = self.s
@@ -144,7 +145,7 @@ class Screen(tray.Screen):
         k = self.mark >> 8 if p == g.turn else -1  # the box picked, inverted
         if k >= 0:
             fb.fill_rect(0 if k < 6 else 44, 9 + k % 6 * 9, 42 if k < 6 else 84, 9, 1)
-        at = [0]  # where each box's name begins in w
+        at = [w.find(b"*1s*") + 1]  # where each box's name begins in w (after the keys')
         for i in range(11):
             at.append(w.find(b"*", at[i]) + 1)
         for i in (0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5):  # a row at a time, both columns: a row's texts are drawn
@@ -155,7 +156,7 @@ class Screen(tray.Screen):
             t = b"%d" % v if v != 255 else b"+%d" % q[i] if me else b""
             gfx.text(fb, w[at[i]:at[i + 1] - 1], x + 1, y, 1, c)
             gfx.text(fb, t, x + (42 if i < 6 else 84) - 6 * len(t), y, 1, c)
-        gfx.text(fb, tray.word(_W, 18 if me else 19), 44, 55)
+        gfx.text(fb, tray.word(_W, 4 if me else 5), 44, 55)
         for i in range(11):
             if g.sheet[p * 11 + i] != 255:  # used: greyed, every other row of its pixels off
                 for r in (11, 13, 15):

@@ -67,6 +67,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         box = npbuf.Pages.box
         row = npbuf.Pages.row
         flush = npbuf.Pages.flush
+        _page = npbuf.Pages._page
 
     def __init__(self, width, height, i2c, addr):
         from cupfw import gfx
@@ -78,7 +79,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
 
     def init_display(self):
         if npbuf:  # (the driver's __init__ has made the buffer, and clears it next)
-            self.view = npbuf.view(self.buffer, 1)
+            self.view, self.page_views = npbuf.frame(self.buffer)
         super().init_display()
 
     def show(self):
@@ -87,15 +88,16 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         if npbuf:
             self.flush()  # the last row of text laid out (npbuf.Pages.line)
         new = self.buffer  # 0x40 (the data's control byte), then the 1,024 bytes of the frame
+        now = self.buf  # the frame (a memoryview: its slices copy nothing, and compare by their bytes)
         old = self._sent
         every = old is None
         if every:
-            old = self._sent = bytearray(1024)
+            old = self._sent = memoryview(bytearray(1024))
         dev = self.i2c_device
         p = 0
         while p < 8:
             q = p
-            while q < 8 and (every or new[128 * q + 1:128 * q + 129] != old[128 * q:128 * q + 128]):
+            while q < 8 and (every or now[128 * q:128 * q + 128] != old[128 * q:128 * q + 128]):
                 q += 1
             if q > p:
                 i = 128 * p  # the byte before page p's data stands in for the control byte meanwhile
@@ -105,7 +107,7 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
                     dev.write(bytes((0, 0x21, 0, 127, 0x22, p, q - 1)))
                     dev.write(new, start=i, end=128 * q + 1)
                 new[i] = was
-                old[i:128 * q] = new[i + 1:128 * q + 1]
+                old[i:128 * q] = now[i:128 * q]
                 p = q
             p += 1
 

@@ -18,9 +18,15 @@ U8 = np.uint8
 
 
 def view(buffer, at=0):
-    """The uint8 array over buffer's bytes from at: reading it reads the frame, a slice assigned writes it
-    (ulab's in-place operators make a new array, they do not write through)."""
+    """The uint8 array over buffer's bytes from at: reading it reads the frame, a slice assigned writes it, and
+    so do its in-place +=, -= and *= (its |=, &= and ^= make a new array)."""
     return np.frombuffer(buffer, dtype=U8, offset=at)
+
+
+def frame(buffer):
+    """The panel's frame (buffer from its byte 1) as view() and as a view of each of its 8 pages, kept: a text's
+    row drawn on a whole page makes no view of a part of it."""
+    return view(buffer, 1), [np.frombuffer(buffer, dtype=U8, offset=1 + 128 * p, count=128) for p in range(8)]
 
 
 class Pages:
@@ -36,7 +42,10 @@ class Pages:
 
     def fill(self, c):
         self.flush()
-        self.view[:] = 255 if c else 0
+        v = self.view  # in place (its in-place arithmetic writes through): no new array
+        v *= 0
+        if c:
+            v -= 1
         if _KEPT[0]:  # a frame begins: what the last one drew stays kept (kept())
             _KEPT[1] = _KEPT[0]
             _KEPT[0] = {}
@@ -78,21 +87,31 @@ class Pages:
         if s and 0 <= p + 1 < n:
             self._on((p + 1) * self.width + x, len(cols), np.right_shift(cols, 8 - s), c)
 
-    def line(self, cols, x, y, c):
-        """A line of text's glyph columns (bytes, one page high) drawn at x, y where its bits are 1, in c: as
+    def line(self, b, x, y, c):
+        """A line of text (bytes of characters 32-126) drawn at x, y where its glyphs' bits are 1, in c: as
         blit with the key 0 (c 1), or with the key 1 through gfx's inverting palette (c 0). Lines at the same y
         in the same c, side by side (a title and its right part, a sheet's row), are drawn as one: a line is laid
-        out in a row of columns first, and the row drawn when the next one does not fit beside it or before
-        anything else is drawn (flush)."""
+        out in a row of columns first, each character's six copied there from the table (_GLYPH: no object
+        made), and the row drawn when the next one does not fit beside it or before anything else is drawn
+        (flush)."""
         sx = -x if x < 0 else 0
-        w = min(len(cols) - sx, self.width - x - sx)
+        w = min(6 * len(b) - sx, self.width - x - sx)
         if w <= 0:
             return
-        x += sx
         r = _ROW  # y, c, the first column laid out, the column after the last
-        if r[2] < r[3] and (r[0] != y or r[1] != c or x < r[3] and x + w > r[2]):
+        if r[2] < r[3] and (r[0] != y or r[1] != c or x + sx < r[3] and x + sx + w > r[2]):
             self.flush()
-        _INK[x:x + w] = cols[sx:sx + w]
+        g = _GLYPH[0]
+        j = x
+        for o in b:
+            if 0 <= j <= 122:
+                _INK[j:j + 6] = g[o]
+            elif j > -6 and j < 128:  # a character cut at an edge
+                _INK[max(j, 0):min(j + 6, 128)] = g[o][max(-j, 0):min(6, 128 - j)]
+            j += 6
+            if j >= 128:
+                break
+        x += sx
         if r[2] < r[3]:
             r[2] = min(r[2], x)
             r[3] = max(r[3], x + w)
@@ -103,12 +122,31 @@ class Pages:
         """Draw the row of text laid out (line), if any: every other drawing, and the panel's show, call this first
         (fbuf's pixel, which the firmware never calls on the panel, does not)."""
         r = _ROW
-        a = r[2]
-        b = r[3]
-        if a < b:
+        if r[2] < r[3]:
             r[2] = r[3] = 0
-            self._put(np.frombuffer(_INK, dtype=U8, count=b - a, offset=a), a, r[0], r[1])
-            _INK[a:b] = bytes(b - a)
+            y = r[0]
+            p = y >> 3
+            s = y & 7
+            v = _INKV
+            if s:  # the columns moved down s rows: the low bytes on page p, the high on page p + 1
+                w = _WIDE
+                w += v
+                w *= 1 << s
+                self._page(p, _LOW, r[1])
+                self._page(p + 1, _HIGH, r[1])
+                w -= w
+            else:
+                self._page(p, v, r[1])
+            v -= v  # cleared in place
+
+    def _page(self, p, m, c):
+        """Page p's rows m (an array of 128 columns) drawn in c: one operation on the page's view (frame())."""
+        if 0 <= p < len(self.page_views):
+            v = self.page_views[p]
+            if c:
+                self.buf[p * 128:p * 128 + 128] = (v | m).tobytes()
+            else:
+                v -= v & m
 
     def blit(self, src, x, y, key=-1, palette=None):
         """framebuf's blit of a MONO_VLSB source (buf, width, height): each source pixel's colour (through
@@ -180,36 +218,53 @@ class Pages:
             if r <= q // s * 4 <= r + s - 8:  # (page q // 2s: its rows 8 q // 2s on are all the die's)
                 buf[i:i + s] = d[q + s:q + 2 * s]
             else:
-                buf[i:i + s] = (int.from_bytes(buf[i:i + s], "little") & int.from_bytes(d[q:q + s], "little") |
+                m = int.from_bytes(d[q:q + s], "little")
+                buf[i:i + s] = (((int.from_bytes(buf[i:i + s], "little") | m) ^ m) |
                                 int.from_bytes(d[q + s:q + 2 * s], "little")).to_bytes(s, "little")
             i += self.width
         return True
 
     def row(self, dice, s, x, y):
         """A line of dice of s pixels drawn from x, y, 3 columns apart (die() of each): each page of the line
-        one ulab operation (the gaps between the dice left as they are)."""
-        self.flush()
-        i = (y >> 3) * self.width + x
+        laid out in two rows of 128 columns (the rows the dice cover, their columns; 0 in the gaps between them
+        and around, which are left as they are) and drawn as a few ulab operations in place on the page's view."""
+        self.flush()  # (the row of text's columns are clear: they hold what the dice cover)
+        m = _INKV
+        r = _RUNS
         for q in range(0, len(dice[0]), 2 * s):
-            m = b"\xff\xff\xff".join([d[q:q + s] for d in dice])
-            r = bytes(3).join([d[q + s:q + 2 * s] for d in dice])
-            w = len(m)
-            self.buf[i:i + w] = (self.view[i:i + w] & np.frombuffer(m, dtype=U8) | np.frombuffer(r, dtype=U8)).tobytes()
-            i += self.width
+            j = x
+            for d in dice:
+                _INK[j:j + s] = d[q:q + s]
+                _SPARE[j:j + s] = d[q + s:q + 2 * s]
+                j += s + 3
+            v = self.page_views[(y >> 3) + q // (2 * s)]
+            v -= v & m
+            v += r
+            m -= m
+            r -= r
 
 
 def die(v, s, c, r, pips, made=0):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
-    one bytes: for each page, what it leaves of each column, then its columns (fbuf.runs), s bytes each; kept as
+    one bytes (one object kept): for each page, the rows it covers in each column, then its columns (fbuf.runs), s bytes each; kept as
     long as the frames draw it (kept(): a screen of 30 dice of 15 kinds makes each once, and no kind of die is
     kept past the screens that draw it)."""
     if made:
-        return b"".join([m.to_bytes(s, "little") + run.to_bytes(s, "little") for m, run in fbuf.runs(r, v, s, c, pips)])
+        return b"".join([(m ^ ((1 << 8 * s) - 1)).to_bytes(s, "little") + run.to_bytes(s, "little")
+                         for m, run in fbuf.runs(r, v, s, c, pips)])
     return kept(-1 - (((v * 32 + s) * 2 + c) * 8 + r), die, v, s, c, r, pips, 1)
 
 
 _ROW = [0, 0, 0, 0]  # Pages.line's row of text laid out: y, c, its first column, the column after its last
 _INK = bytearray(128)  # its columns
+_INKV = np.frombuffer(_INK, dtype=U8)
+_SPARE = bytearray(256)  # all 0 between uses: flush's columns moved down as 16 bits (_WIDE: their low bytes, their
+# high bytes), or a row of dice's columns (_RUNS, its first 128 bytes)
+_WIDE = np.frombuffer(_SPARE, dtype=np.uint16)
+_LOW = np.frombuffer(_SPARE, dtype=U8)[0::2]
+_HIGH = np.frombuffer(_SPARE, dtype=U8)[1::2]
+_RUNS = np.frombuffer(_SPARE, dtype=U8, count=128)
+_GLYPH = [None]  # each character's six columns, from 32 to 126 (texts() makes the table)
 _KEPT = [{}, {}]  # kept(): what this frame drew, what the last one did
 
 
@@ -233,11 +288,12 @@ def pages(cols, n, p):
 
 
 def cell(font, o, k, s, p):
-    """Character o's six columns at k times their size, each as its p bytes (moved down s rows)."""
-    out = b""
-    for v in font[5 * o - 160:5 * o - 155] if 32 <= o < 127 else b"":
-        out += (wide(v, k) << s).to_bytes(p, "little") * k
-    return out + bytes(p * k * (6 if out == b"" else 1))
+    """Character o's six columns at k times their size (moved down s rows), a page at a time: a tuple of p
+    bytes of 6 k (a text's pages are then joins of these, no array made in its frames)."""
+    out = b"".join([(wide(v, k) << s).to_bytes(p, "little") * k for v in font[5 * o - 160:5 * o - 155]]) \
+        if 32 <= o < 127 else b""
+    a = np.frombuffer(out + bytes(p * k * (6 if out == b"" else 1)), dtype=U8)  # a column's p bytes after another's
+    return tuple([np.array(a[q::p], dtype=U8).tobytes() for q in range(p)])
 
 
 def cards(font, suits, b, u, k, c, s):
@@ -284,8 +340,8 @@ def wide(v, k):
 def texts(gfx):
     """gfx's text, bar, card and dice for frame buffers with line (CircuitPython's panel installs them:
     cupfw.hal.circuit); what they cannot draw (not ASCII, other dice, off the panel) gfx's own do. A line of
-    text at size 1 is laid out by bytes.join from a table of each character's six columns (the sixth blank: a
-    call in C, where gfx's loop costs 0.7 ms a line here) and drawn by line; larger text as its columns made k
+    text at size 1 is laid out by line from a table of each character's six columns (the sixth blank; where gfx's
+    loop costs 0.7 ms a line here) and drawn a row at a time; larger text as its columns made k
     times as tall and wide, drawn by box, and so is a card; the title line's two pages are written at once
     from its text; a line of dice is drawn by row."""
     if gfx.text.__name__ == "ascii":  # installed already
@@ -295,48 +351,58 @@ def texts(gfx):
     boxed = gfx.card
     lined = gfx.dice
     font = gfx.FONT
-    get = dict((o, font[5 * o - 160:5 * o - 155] + b"\x00") for o in range(32, 127)).get
+    g = _GLYPH[0] = tuple([b""] * 32 + [font[5 * o - 160:5 * o - 155] + b"\x00" for o in range(32, 127)])
 
     def ascii(fb, s, x, y, k=1, c=1):
         b = s.encode() if type(s) is str else s
-        f = getattr(fb, "line", None)
+        f = getattr(type(fb), "line", None)  # (the class's: an instance's would be a bound method made)
         if f and k == 1 and len(b) == len(s):
-            try:
-                cols = b"".join(map(get, b))
-            except TypeError:  # a byte under 32 or past 126 (get gave None): gfx's own draws it
+            if b and (min(b) < 32 or max(b) > 126):  # (no glyph in the table): gfx's own draws it
                 return plain(fb, s, x, y, k, c)
-            f(cols, x, y, c)
-            return x + len(cols)
-        if f and len(b) == len(s):  # larger: each character's columns made (a clock's digits, at 3 or 4 times the
-            # size, kept as long as frames draw them: kept())
+            f(fb, b, x, y, c)
+            return x + 6 * len(b)
+        if f and len(b) == len(s):  # larger: each character's pages made (a clock's digits, a player's number), kept
+            # as long as frames draw them (kept()), the text's pages joined from them
             n = 6 * k
             i = max(0, -x // n)
             t = b[i:max(i, (fb.width - x + n - 1) // n)]  # the characters on the panel
             if t:
                 r = y & 7
                 p = (8 * k + r + 7) >> 3
-                t = pages(b"".join([kept((o * 8 + k) * 8 + r, cell, font, o, k, r, p) if k > 2
-                                     else cell(font, o, k, r, p) for o in t]), n * len(t), p)
-                fb.box(t, len(t) // p, x + i * n, y, 0, c)
+                t = [kept((o * 8 + k) * 8 + r, cell, font, o, k, r, p) for o in t]
+                fb.box(b"".join([b"".join([e[q] for e in t]) for q in range(p)]), n * len(t), x + i * n, y, 0, c)
             return x + n * len(b)
         return plain(fb, s, x, y, k, c)
 
     def bar(fb, s, right=""):
         b = s.encode() if type(s) is str else s
         t = right.encode() if type(right) is str else right
-        if hasattr(fb, "line") and len(b) == len(s) and len(t) == len(right) and 6 * (len(b) + len(t)) < 128:
-            try:
-                b = b"".join(map(get, b))
-                t = b"".join(map(get, t))
-            except TypeError:
+        if hasattr(type(fb), "line") and len(b) == len(s) and len(t) == len(right) and 6 * (len(b) + len(t)) < 128:
+            if b and (min(b) < 32 or max(b) > 126) or t and (min(t) < 32 or max(t) > 126):
                 return titled(fb, s, right)
-            fb.flush()
-            a = bytearray(128)  # the text's columns: inverted, a row down, on the bar's rows 0-8 (pages 0, 1)
-            a[1:1 + len(b)] = b
-            a[128 - len(t):] = t
-            a = np.frombuffer(a, dtype=U8)
-            fb.buf[0:128] = np.bitwise_xor(np.left_shift(a, 1), 255).tobytes()
-            fb.buf[128:256] = (fb.view[128:256] & 254 | np.bitwise_xor(np.right_shift(a, 7), 1)).tobytes()
+            fb.flush()  # (the row of text's columns are clear: the text's are laid out there, inverted, a row
+            j = 1  # down, on the bar's rows 0-8: pages 0 and 1)
+            for o in b:
+                _INK[j:j + 6] = g[o]
+                j += 6
+            j = 128 - 6 * len(t)
+            for o in t:
+                _INK[j:j + 6] = g[o]
+                j += 6
+            a = _INKV
+            w = _WIDE
+            w += a
+            w += w  # a row down: the low bytes on page 0, the high ones on page 1's top row
+            v = fb.page_views[0]  # (in place: 255 - the low bytes)
+            v -= v
+            v -= 1
+            v -= _LOW
+            v = fb.page_views[1]  # its top row 1 - the high bytes, the rest as it was
+            v -= v & 1
+            v += 1
+            v -= _HIGH
+            w -= w
+            a -= a
             return
         titled(fb, s, right)
 

@@ -281,6 +281,7 @@ key(KA)
 key(KA)
 redraw("insider: vote clock")
 screen("screens.menu")
+a = fb = b = None  # the app, its panel and what its frames keep let go: the imports below have the heap to themselves
 for m in MODULES:
     A.drop(m)
 gc.collect()
