@@ -103,22 +103,24 @@ def quiet(pico, idle_ms=500, limit_ms=10000):
     return False
 
 
-def ready(pico, calm_ms=200, step_ms=20, busy_ms=4, limit_ms=20000):
+def ready(pico, calm_ms=200, step_ms=20, busy_ms=4, limit_ms=20000, drawn=None):
     """Run until the chip waits for a key: calm_ms of its time with no new frame, no change of the LEDs, no
     write to the flash (a save, which CircuitPython's filesystem writes out after the app has written it) and
-    under busy_ms of the core busy in each step_ms (the app's idle loop). The time it took (ns);
-    RuntimeError past limit_ms."""
+    under busy_ms of the core busy in each step_ms (the app's idle loop). drawn (a count of frames): once the
+    chip has drawn more, its writes no longer count (for a shot: the firmware saves a move once its frame is
+    out, and the panel and LEDs do not wait for the save). The time it took (ns); RuntimeError past limit_ms."""
     t0 = pico.now
     last = pico.stats()["busyNs"]
     calm = 0
     while calm < calm_ms:
         if pico.now - t0 > limit_ms * MS:
             raise RuntimeError("the chip was still busy after %d ms of its time" % limit_ms)
-        seen = (pico.frame_events, pico.leds, len(pico.flash_ops))
+        writes = drawn is None or pico.frame_events <= drawn
+        seen = (pico.frame_events, pico.leds, len(pico.flash_ops) if writes else 0)
         pico.run(step_ms)
         busy = pico.stats()["busyNs"]
         still = busy - last < busy_ms * MS and not pico.busy and seen == (pico.frame_events, pico.leds,
-                                                                          len(pico.flash_ops))
+                                                                          len(pico.flash_ops) if writes else 0)
         calm = calm + step_ms if still else 0
         last = busy
     return pico.now - t0
@@ -132,9 +134,10 @@ def play(pico, steps, shots=None, wait_ready=False):
     otherwise miss keys pressed while it works."""
     frames = {}
     hold = driver.HOLD
+    key = pico.frame_events  # the frames drawn before the last key
     for cmd, arg in steps:
         if wait_ready and cmd in ("press", "keydown", "shake", "shot"):
-            ready(pico)
+            ready(pico, drawn=key if cmd == "shot" else None)
         if cmd == "wait":
             pico.run(arg)
         elif cmd == "shot":
@@ -144,9 +147,11 @@ def play(pico, steps, shots=None, wait_ready=False):
                 os.makedirs(shots, exist_ok=True)
                 png.write(os.path.join(shots, arg + ".png"), pico.frame, pico.leds)
         elif cmd == "shake":
+            key = pico.frame_events
             pico.shake()
             pico.run(hold)
         else:
+            key = pico.frame_events
             if cmd != "keyup":
                 pico.press(arg)
                 pico.run(hold)
