@@ -29,10 +29,13 @@ pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see
 UF2_SHA = "1221c1c94bdc58247eaaa19c4acf1bcb96e4efe1cc0ee071ce3c3ae05d39cda2"
 BOARD = "pico-cp"
 # Golden sessions (tests/golden, made by the simulator) on the chip, beside the Hog session of `played`: the
-# menus and a pack of every engine with a session, but the cup (its dice follow the board's own random seed,
-# which the simulator's run fixes and the chip's os.urandom does not, and it saves no record to read it from).
+# menus, a pack of every engine with a session, and the ends of games and the long resumes (pig-win ... liars-win:
+# the chip opens a long saved game before the shot, where test_emu's MicroPython is still replaying it). Not
+# run: the cup (its dice follow the board's own random seed, which the simulator's run fixes and the chip's
+# os.urandom does not, and it saves no record to read it from) and pig (Hog's engine, played above).
 GOLDEN_RUN = ("menus", "mia", "scoundrel", "bogey", "generala", "poker-dice", "dix-mille", "drop-dead",
-              "scc-classic", "liars", "yamb", "wish", "party", "insider", "turn-timer")
+              "scc-classic", "liars", "yamb", "wish", "party", "insider", "turn-timer",
+              "pig-win", "mia-win", "scoundrel-lost", "bogey-lost", "liars-resume", "liars-win")
 # Shots that differ from the simulator's, and why (everything else must be the same, bit for bit). The key
 # script lets CircuitPython finish before each key (the save of the last move included: a key pressed while
 # it writes the flash would be lost) and each shot, so the chip's clock runs on past the script's:
@@ -152,7 +155,7 @@ def unclocked(art, box):
 @pytest.mark.parametrize("name", GOLDEN_RUN)
 def test_golden_sessions_draw_the_simulators_frames(name, tmp_path, installed):
     """From the saved game each session starts from (none for the menus), on the installed chip: every shot as
-    the simulator drew it (tests/golden), but for the few of TIMING."""
+    the simulator drew it (tests/golden), but for TIMING's (LED flashes, animations, clocks)."""
     with open(os.path.join(paths.ROOT, "tests", "golden", name + ".keys")) as f:
         steps = sim.parse(f.read())
     with Pico(flash_with(tmp_path, installed, session_records(name)), board=BOARD, seed=1) as pico:
