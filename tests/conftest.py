@@ -49,6 +49,8 @@ def pytest_unconfigure(config):
 # the screens, the fuzz and the power cuts.
 FIRST = ("test_emu_serial.py::test_flash_a_fresh_chip", "test_bench_pico.py::test_the_same_figures_on_circuitpython",
          "test_bench_pico.py::test_the_figures_of_a_few_tours",
+         "test_emu_circuitpython.py::test_golden_sessions_draw_the_simulators_frames[insider]",
+         "test_emu_circuitpython.py::test_golden_sessions_draw_the_simulators_frames[turn-timer]",
          "test_memory.py::", "test_records.py::test_a_thousand_seeds",
          "test_firmware_bots.py::test_a_pack_of_every_engine", "test_firmware_robust.py::test_thousands",
          "test_firmware_robust.py::test_a_power_cut_at_any_step", "test_dice.py::test_legal_is_what_apply_takes")
