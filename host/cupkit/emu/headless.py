@@ -129,9 +129,10 @@ def ready(pico, calm_ms=200, step_ms=20, busy_ms=4, limit_ms=20000, drawn=None):
 def play(pico, steps, shots=None, wait_ready=False):
     """Run steps ((command, argument) pairs from cupkit.sim.headless.parse); {shot: (frame, leds)},
     each also written as shots/NAME.png when shots is a folder. wait_ready: before each press, shake and
-    shot, first let the chip finish what it is doing (see ready()): for a firmware slower than the
-    simulator's key script (CircuitPython compiles each screen's source when it opens), which would
-    otherwise miss keys pressed while it works."""
+    shot, first let the chip finish what it is doing (see ready(); a shot, once the chip has drawn since the
+    last key, does not wait for the save): for a firmware slower than the simulator's key script
+    (CircuitPython compiles each screen's source when it opens), which would otherwise miss keys pressed
+    while it works."""
     frames = {}
     hold = driver.HOLD
     key = pico.frame_events  # the frames drawn before the last key
