@@ -2,8 +2,9 @@
 
 The dice as in Generala: A (or a shake) rolls all five; then left/right move over the dice, A marks
 the die under the cursor, B rolls the marked dice again (a shake too, all five when none is marked).
-B with none marked, or down, opens the sheet of the player to act (cupfw.games.yambsheet, imported
-then: the demo never opens one); an announced row is named below the dice.
+B with none marked, or down, opens the sheet of the player to act (cupfw.games.yambsheet: imported
+after a person's first roll, once the dice have stopped, so that the key that opens it does not wait for
+it; the demo never opens one); an announced row is named below the dice.
 
 Small, as generala.py says why: the engine module is imported where it is used, the words are one
 string cut where they are used, and the sheet's state is the tray's own attributes.
@@ -57,8 +58,11 @@ class Screen(tray.Screen):
         g = self.g
         m = self.mark & 31  # (the bits above are the sheet's)
         if g.left == 3:  # a turn's first roll: all five
-            if bit == A or bit == SHAKE:
-                self.do("roll", play.ROLL_MS)
+            if (bit == A or bit == SHAKE) and self.do("roll", play.ROLL_MS) and not self.demo:
+                def later():  # the roll saved once the dice have stopped, then the sheet's page loaded for the
+                    self.save()  # keys to come (a person's roll: the demo and the memory bench play without keys)
+                    from cupfw.games import yambsheet
+                self.app.later = later
         elif bit == A and self.cur:
             self.mark ^= 1 << (self.cur - 1)
             self.app.dirty = True
