@@ -7,8 +7,8 @@ write there (+N), a cell that may be announced (right after the turn's first rol
 its points, greyed. Up/down move the cursor down the columns, left/right across the rows, over the
 cells that may be picked (over every cell before a roll, to look); A writes the dice in the cell or
 announces its row, B goes back to the dice. The state is the tray's: mode is 1 + the player to act, the
-cursor (its column's place in the game's * 16 + its row) mark >> 8; scr.sheet what the page reads,
-made as it opens (_made).
+cursor (its column's place in the game's * 16 + its row) mark >> 8; scr.sheet what the page reads
+(sheet()).
 """
 
 from cupfw import gfx
@@ -39,11 +39,12 @@ def cells(scr):
     return out
 
 
-def _made(scr):
-    """The sheet's page as one bytearray (scr.sheet), made as the sheet opens: the game stands still while it
-    is open (an action closes it), so the keys and frames after read it, not the engine. Bytes 0-12: what
-    the dice score in each row that has a cell to pick (cupcore.yamb's points, 255 for the others); then a
-    byte for each cell (column place * 16 + row), 1 where it may be picked; then cells() in its order."""
+def sheet(scr):
+    """The page of the sheet for the game as it stands (scr.sheet, one bytearray), made after a person's roll
+    once the dice have stopped (cupfw.games.yamb), or as the sheet opens: the keys and frames read it, not the
+    engine, until the next action (the screen's update lets it go). Bytes 0-12: what the dice score in each
+    row that has a cell to pick (cupcore.yamb's points; 255 for the others); then a byte for each cell
+    (column place * 16 + row), 1 where it may be picked; then cells(), in its order."""
     g = scr.g
     c = cells(scr)
     n = 13 + 16 * len(g.cols)
@@ -52,7 +53,6 @@ def _made(scr):
         s[13 + y] = 1
         if s[y & 15] == 255:
             s[y & 15] = g.value(y & 15)
-    return c
 
 
 def press(scr, bit):
@@ -60,8 +60,10 @@ def press(scr, bit):
     g = scr.g
     x = scr.mark >> 8  # the cursor
     if not scr.mode:  # the sheet, on the open cell these dice score most in (else the first to announce;
-        c = _made(scr)  # before a roll, the first empty cell)
+        if getattr(scr, "sheet", None) is None:  # before a roll, the first empty cell)
+            sheet(scr)
         s = scr.sheet
+        c = list(s[13 + 16 * len(g.cols):])
         x = -1
         for y in c:
             if (g.cols[y >> 4] != 3 or g.said is not None) and (x < 0 or s[y & 15] > s[x & 15]):
@@ -70,14 +72,12 @@ def press(scr, bit):
             x = c[0] if c else g.cells(g.turn, 0).find(b"\xff") % 13
     elif bit == B:
         scr.mode = 0
-        scr.sheet = None
         scr.app.dirty = True
         return
     elif bit == A:
         if scr.sheet[13 + x]:  # its row announced, or the dice written in it
             from cupcore import yamb
             r = x & 15
-            scr.sheet = None
             scr.do(yamb.say(6 + r if g.cols[x >> 4] == 3 and g.said is None else 19 + 13 * g.cols[x >> 4] + r))
         return
     else:  # up/down: the next cell down the columns; left/right: across the rows (the nibbles swapped)
