@@ -27,32 +27,21 @@ _S = const(b"UpDnFrAnHdUDMd")  # 2 wide
 _ROWS = const(5)  # rows of cells on the page (of 14: the 13 and the totals)
 
 
-def cells(scr):
-    """The cells the player to act may pick now, as column place * 16 + row: those open, and with
-    the announce column those that may be announced (the engine's codes of those actions); none before a roll."""
-    g = scr.g
-    out = []
-    for c in g.codes():
-        if c > 5:
-            c = c - 19 if c > 18 else 33 + c  # (13 * the column's kind + the row; announce's kind is 3)
-            out.append(g.cols.index(c // 13) * 16 + c % 13)
-    return out
-
-
 def sheet(scr):
     """The page of the sheet for the game as it stands (scr.sheet, one bytearray), made after a person's roll
     once the dice have stopped (cupfw.games.yamb), or as the sheet opens: the keys and frames read it, not the
     engine, until the next action (the screen's update lets it go). Bytes 0-12: what the dice score in each
-    row that has a cell to pick (cupcore.yamb's points; 255 for the others); then a byte for each cell
-    (column place * 16 + row), 1 where it may be picked; then cells(), in its order."""
+    row that has a cell to pick (cupcore.yamb's points; 255 for the others); then the cells the player to act
+    may pick, as column place * 16 + row, in the order of the engine's codes: those open, and with the
+    announce column those that may be announced; none before a roll."""
     g = scr.g
-    c = cells(scr)
-    n = 13 + 16 * len(g.cols)
-    s = scr.sheet = bytearray(b"\xff" * 13) + bytearray(n - 13) + bytes(c)
-    for y in c:
-        s[13 + y] = 1
-        if s[y & 15] == 255:
-            s[y & 15] = g.value(y & 15)
+    s = scr.sheet = bytearray(b"\xff" * 13)
+    for c in g.codes():
+        if c > 5:
+            c = c - 19 if c > 18 else 33 + c  # (13 * the column's kind + the row; announce's kind is 3)
+            s.append(g.cols.index(c // 13) * 16 + c % 13)
+            if s[c % 13] == 255:
+                s[c % 13] = g.value(c % 13)
 
 
 def press(scr, bit):
@@ -63,7 +52,7 @@ def press(scr, bit):
         if getattr(scr, "sheet", None) is None:  # before a roll, the first empty cell)
             sheet(scr)
         s = scr.sheet
-        c = list(s[13 + 16 * len(g.cols):])
+        c = list(s[13:])
         x = -1
         for y in c:
             if (g.cols[y >> 4] != 3 or g.said is not None) and (x < 0 or s[y & 15] > s[x & 15]):
@@ -75,13 +64,13 @@ def press(scr, bit):
         scr.app.dirty = True
         return
     elif bit == A:
-        if scr.sheet[13 + x]:  # its row announced, or the dice written in it
+        if x in list(scr.sheet[13:]):  # its row announced, or the dice written in it
             from cupcore import yamb
             r = x & 15
             scr.do(yamb.say(6 + r if g.cols[x >> 4] == 3 and g.said is None else 19 + 13 * g.cols[x >> 4] + r))
         return
     else:  # up/down: the next cell down the columns; left/right: across the rows (the nibbles swapped)
-        c = list(scr.sheet[13 + 16 * len(g.cols):]) or [k * 16 + r for k in range(len(g.cols)) for r in range(14)]
+        c = list(scr.sheet[13:]) or [k * 16 + r for k in range(len(g.cols)) for r in range(14)]
         h = bit == LEFT or bit == RIGHT
         if h:
             c = sorted([(y & 15) << 4 | y >> 4 for y in c])
@@ -120,8 +109,10 @@ def paint(scr, fb):
     g = scr.g
     p = g.turn
     x = scr.mark >> 8
-    m = scr.sheet
     n = len(g.cols)
+    m = bytearray(16 * n)  # 1 for each cell that may be picked
+    for y in scr.sheet[13:]:
+        m[y] = 1
     k0 = min(max(0, (x >> 4) - 3), max(0, n - 4))  # the first column and row shown
     r0 = min(max(0, (x & 15) - 2), 14 - _ROWS)
     k1 = min(n, k0 + 4)
@@ -142,8 +133,8 @@ def paint(scr, fb):
             cx = 18 + (k - k0) * 27  # the column's left edge; its cells are 26 wide
             v = cols[k - k0]
             v = yamb.total(v) if r == 13 else v[r]
-            if m[13 + k * 16 + r]:  # +N: what the dice write there; ?N: announced, not written
-                t = (b"?%d" if g.cols[k] == 3 and g.said is None else b"+%d") % m[r]
+            if m[k * 16 + r]:  # +N: what the dice write there; ?N: announced, not written
+                t = (b"?%d" if g.cols[k] == 3 and g.said is None else b"+%d") % scr.sheet[r]
             else:
                 t = b"%d" % v if r == 13 or v != 255 else b""
             parts.append(cx + 26 - 6 * len(t))
@@ -160,6 +151,6 @@ def paint(scr, fb):
             _blit(fb, t[cx:cx + 26], cx, y, ink)
         if grey:  # filled: greyed, every other row of its pixels off
             _blit(fb, grey, 0, y, ink)
-    t = _W[2 if not m[13 + x] else 1 if g.cols[x >> 4] == 3 and g.said is None else 0]
+    t = _W[2 if not m[x] else 1 if g.cols[x >> 4] == 3 and g.said is None else 0]
     v = b"%d" % scr.s["scores"][p]
     _blit(fb, _line([0, t, 128 - 6 * len(v), v]), 0, 56)
