@@ -72,9 +72,10 @@ class Screen(tray.Screen):
             self.press(DOWN)
         if w and self.do(w, play.ROLL_MS) and not self.demo:
             def later():  # the roll saved once the dice have stopped, then the sheet's page made (its module
-                self.save()  # imported the first time) for the keys to come; a person's roll: the demo and
-                from cupfw.games import yambsheet  # the memory bench play without keys
-                yambsheet.sheet(self)
+                self.save()  # imported the first time) for the keys to come, unless the game is being left;
+                if self.app.next is None:  # a person's roll: the demo and the memory bench play without keys
+                    from cupfw.games import yambsheet
+                    yambsheet.sheet(self)
             self.app.later = later
 
     def auto(self, rng):
