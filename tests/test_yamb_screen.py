@@ -4,6 +4,7 @@ every kind of column only ever making legal moves, the demo's moves to the end, 
 record within the store's file size."""
 
 import json
+import sys
 
 import pytest
 
@@ -41,6 +42,12 @@ def acts(app):
     return list(app.scr.rec["actions"])
 
 
+def picks(scr):
+    """The cells the sheet offers the player to act now (its page made afresh: yambsheet.sheet)."""
+    yambsheet.sheet(scr)
+    return list(scr.sheet[13:])
+
+
 def test_the_sheet_opens_on_the_open_cell_the_dice_score_most_in_and_a_writes_it(tmp_path):
     app = opened(tmp_path, {"pack": "yamb", "players": 2, "seed": 1, "dice": [1, 2, 3, 4, 5], "actions": []})
     key(app, A, B)
@@ -49,6 +56,17 @@ def test_the_sheet_opens_on_the_open_cell_the_dice_score_most_in_and_a_writes_it
     assert scr.g.sheets is False and "sheet" not in scr.s  # the screen reads the engine's cells
     key(app, A)
     assert acts(app) == ["roll", "score free straight"] and scr.mode == 0 and scr.s["scores"] == [66, 0]
+
+
+def test_the_sheets_page_is_made_once_a_persons_roll_has_stopped_and_let_go_at_the_next_action(tmp_path):
+    app = opened(tmp_path, {"pack": "yamb", "players": 2, "seed": 1, "dice": [1, 2, 3, 4, 5], "actions": []})
+    key(app, A)
+    scr = app.scr
+    page = scr.sheet
+    assert page is not None and "cupfw.games.yambsheet" in sys.modules
+    assert picks(scr) == list(page[13:]) and scr.sheet == page  # the page the sheet would make now
+    key(app, B, A)  # the sheet, its best cell written
+    assert acts(app) == ["roll", "score free straight"] and scr.sheet is None
 
 
 def test_a_row_is_announced_from_the_sheet_and_then_only_its_cell_is_open(tmp_path):
@@ -62,7 +80,7 @@ def test_a_row_is_announced_from_the_sheet_and_then_only_its_cell_is_open(tmp_pa
     key(app, RIGHT, RIGHT, A, RIGHT, A, B)  # the 5 and the 1 rolled again: five 3s
     assert acts(app)[-1] == "roll 3 4" and scr.g.last_roll == [3, 3, 3, 3, 3]
     key(app, B)
-    assert yambsheet.cells(scr) == [3 * 16 + 2] and scr.mark >> 8 == 3 * 16 + 2
+    assert picks(scr) == [3 * 16 + 2] and scr.mark >> 8 == 3 * 16 + 2
     key(app, DOWN, LEFT, A)  # the cursor stays on the one open cell
     assert acts(app)[-1] == "score announce threes" and scr.s["scores"] == [15, 0]
 
@@ -73,7 +91,7 @@ def test_with_only_announce_cells_left_b_opens_the_sheet_instead_of_a_refused_re
     key(app, A, A, B)  # the first die marked, B: no reroll may be made before announcing
     scr = app.scr
     assert acts(app) == ["roll"] and scr.note is None and scr.mode == 1
-    assert all(scr.g.cols[x >> 4] == 3 for x in yambsheet.cells(scr)) and len(yambsheet.cells(scr)) == 13
+    assert all(scr.g.cols[x >> 4] == 3 for x in picks(scr)) and len(picks(scr)) == 13
     key(app, A)  # announce ones (the first): back to the dice, the marks cleared
     assert acts(app) == ["roll", "announce ones"] and scr.mode == 0 and scr.mark == 0
     key(app, A, B)  # now the first die may be rolled again

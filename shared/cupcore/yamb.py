@@ -127,22 +127,30 @@ def opens(c, s, left, said):
     rolls left this turn (3: none made yet) and said the row announced (or None)."""
     if left == 3 or (c == 3) != (said is not None):
         return []
-    e = bytearray()  # the empty rows, top down (no list: the replay of a long game asks for every column's at
-    for r in range(13):  # every action, on a nearly full heap)
-        if s[r] == 255:
-            e.append(r)
     if c == 3:
         return bytes([said]) if s[said] == 255 else []
-    if c == 2 or c == 4:
-        return e if c == 2 or left == 2 else []
-    if c < 2:
-        return e[-c:][:1]  # up: the topmost; down: the bottommost
-    if c == 5:
-        return e[:1] + e[-1:] if len(e) > 1 else e
-    k = 0  # middle: the bottommost of ones ... min, the topmost of max ... yamb
-    while k < len(e) and e[k] < 7:
-        k += 1
-    return (e[k - 1:k] if k else e[:0]) + e[k:k + 1]
+    e = bytearray()  # (no list: the replay of a long game asks for every column's at every action, on a
+    s = bytes(s)  # nearly full heap; bytes: found in C, and a list of the cells too)
+    if c == 2 or c == 4:  # free: every empty row; hand: the same while the turn has rolled once
+        if c == 2 or left == 2:
+            for r in range(13):
+                if s[r] == 255:
+                    e.append(r)
+        return e
+    if c == 6:  # middle: the bottommost empty of ones ... min, the topmost of max ... yamb
+        lo = s.rfind(b"\xff", 0, 7)
+        hi = s.find(b"\xff", 7)
+    else:  # up: the topmost empty row; down: the bottommost; updown: both
+        lo = s.find(b"\xff")
+        hi = s.rfind(b"\xff")
+        if c == 0 or lo == hi:
+            hi = -1
+        elif c == 1:
+            lo = -1
+    for r in (lo, hi):
+        if r >= 0:
+            e.append(r)
+    return e
 
 
 class Game(Table):
@@ -189,11 +197,12 @@ class Game(Table):
         for k in range(len(self.cols)):
             c = self.cols[k]
             s = self.cells(self.turn, k)
-            for r in range(13):
-                if s[r] == 255:
-                    if c == 3 and n == 2 and self.said is None:
+            if c == 3 and n == 2 and self.said is None:
+                for r in range(13):
+                    if s[r] == 255:
                         said.append(6 + r)
-                    may = may or c != 3 and c != 4
+            elif c != 3 and c != 4 and s.find(b"\xff") >= 0:
+                may = True
             for r in opens(c, s, n, self.said):
                 out.append(19 + 13 * c + r)
         return (b"\x01\x02\x03\x04\x05" if n and may else b"") + said + out

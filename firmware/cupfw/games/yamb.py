@@ -2,8 +2,9 @@
 
 The dice as in Generala: A (or a shake) rolls all five; then left/right move over the dice, A marks
 the die under the cursor, B rolls the marked dice again (a shake too, all five when none is marked).
-B with none marked, or down, opens the sheet of the player to act (cupfw.games.yambsheet, imported
-then: the demo never opens one); an announced row is named below the dice.
+B with none marked, or down, opens the sheet of the player to act (cupfw.games.yambsheet: imported,
+and its page made, after a person's roll once the dice have stopped, so that the key that opens it does
+not wait for them; the demo never opens one); an announced row is named below the dice.
 
 Small, as generala.py says why: the engine module is imported where it is used, the words are one
 string cut where they are used, and the sheet's state is the tray's own attributes.
@@ -38,6 +39,7 @@ class Screen(tray.Screen):
 
     def update(self, b, act):
         g = self.g
+        self.sheet = None  # the sheet's page (cupfw.games.yambsheet) is for the game before this action
         w = act.split()
         t = b["turn"] + 1
         if w[0] == "score":  # the points read back from the sheet (0 is a scratch)
@@ -56,17 +58,25 @@ class Screen(tray.Screen):
     def act(self, bit):
         g = self.g
         m = self.mark & 31  # (the bits above are the sheet's)
-        if g.left == 3:  # a turn's first roll: all five
+        w = None  # a roll: the turn's first, or of the marked dice (all five when none is marked)
+        if g.left == 3:
             if bit == A or bit == SHAKE:
-                self.do("roll", play.ROLL_MS)
+                w = "roll"
         elif bit == A and self.cur:
             self.mark ^= 1 << (self.cur - 1)
             self.app.dirty = True
-        elif g.codes()[:1] == b"\x01" and (m and bit == B or bit == SHAKE):  # a reroll is legal: the marked
-            from cupcore import yamb  # dice (all five when none is marked)
-            self.do(yamb.say(128 | (m or 31)), play.ROLL_MS)
+        elif g.codes()[:1] == b"\x01" and (m and bit == B or bit == SHAKE):  # a reroll is legal
+            from cupcore import yamb
+            w = yamb.say(128 | (m or 31))
         elif bit == A or bit == B:
             self.press(DOWN)
+        if w and self.do(w, play.ROLL_MS) and not self.demo:
+            def later():  # the roll saved once the dice have stopped, then the sheet's page made (its module
+                self.save()  # imported the first time) for the keys to come, unless the game is being left;
+                if self.app.next is None:  # a person's roll: the demo and the memory bench play without keys
+                    from cupfw.games import yambsheet
+                    yambsheet.sheet(self)
+            self.app.later = later
 
     def auto(self, rng):
         """The demo's move: play.Game's (a random legal action, the same one), from the engine's codes:
