@@ -94,14 +94,14 @@ class Screen:
             return
         app = self.app
         sel = self.sel
-        if bit == B or bit == A and (self.why or sel == 0 and self.hi or sel == (4 if self.cup else 2)):
+        last = 4 if self.cup else 2  # the Rules row
+        if bit == B or bit == A and (self.why or sel == 0 and self.hi or sel == last):
             gfx.bar(app.fb, self.name[:17], "...")  # the key's own frame, at once, as the page is left: the next
             app.b.show()  # screen takes 100-250 ms to load on a Pico (only the title line's page is sent)
-        if self.why:
+        if self.why or bit == B:
             if bit == A or bit == B:
                 app.go("screens.menu", self.pid)
             return
-        last = 4 if self.cup else 2  # the Rules row
         cups = self.cups
         if bit == UP or bit == DOWN:
             self.sel = (sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
@@ -121,9 +121,6 @@ class Screen:
                     self.at %= self.n
             elif sel == 3 and cups is not None:
                 self.at = (self.at + d) % self.n
-        elif bit == B:
-            app.go("screens.menu", self.pid)
-            return
         elif bit == A:
             if sel == last:
                 app.go("screens.text", ("rules", self.pid))
@@ -140,8 +137,8 @@ class Screen:
                     rec["cups"] = cups
                 c = self.cup
                 if c:
-                    rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}
                     keep = [self.pid, c[0], SIDES[c[1]], c[2] == 1]
+                    rec["params"] = {"dice": keep[1], "sides": keep[2], "hidden": keep[3]}
                     if app.cfg.get("cup") != keep:  # remembered for next time
                         app.cfg["cup"] = keep
                         try:
