@@ -59,22 +59,22 @@ def start(record, where=None, pack=None):
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
-    for k in (other, "dice") if table else (other,):
+    sh = _FIELDS[6]  # shuffles, for card games alone (RULES.md section 12): from the tuple, no name kept
+    for k in (other, "dice", sh) if table else (other,) if other == "dice" else (other, sh):
         if record.get(k) is not None:
             raise ValueError("record: %s takes no %s" % (pid, k))
     stack = record.get("deck" if other == "dice" else "dice")
     if table:  # its stacked events are its FIELDS: the engine reads them from the record
         stack = record
         other = None
-    if stack is not None and other == "dice":
+    sh = record.get(sh)
+    if other == "dice" and (stack is not None or sh is not None):
         from cupcore.notation import check_deck
-        stack = check_deck(stack, mod.full_deck(params))
-    sh = record.get(_FIELDS[6])  # shuffles, for every card game (RULES.md section 12): from the tuple, no name kept
-    if sh is not None:
-        if other == "deck":
-            raise ValueError("record: %s takes no shuffles" % pid)
-        from cupcore.notation import check_deck
-        rng.stack = check_deck(sh, mod.full_deck(params), False)
+        full = mod.full_deck(params)
+        if stack is not None:
+            stack = check_deck(stack, full)
+        if sh is not None:
+            rng.stack = check_deck(sh, full, False)
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
