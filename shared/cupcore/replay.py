@@ -130,18 +130,21 @@ def check_params(params, base, obj):
             raise ValueError("params: unknown parameter '%s'" % k)  # not %r: repr() differs between the ports
     for k in params:
         want = params[k]
+        v = out.get(k)
+        why = None
         if k not in out:
-            raise ValueError("params: %s is missing" % k)
-        v = out[k]
-        if want is None:
+            why = "is missing"
+        elif want is None:
             continue
-        if type(want[0]) is int and type(want) is tuple:
+        elif type(want[0]) is int and type(want) is tuple:  # (lo, hi)
             if type(v) is not int or v < want[0] or v > want[1]:
-                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
+                why = "must be an integer from %d to %d" % want
         else:
             for w in want:
                 if w == v and type(w) is type(v):
                     break
             else:
-                raise ValueError("params: %s must be one of %s" % (k, ", ".join(map(str, want)).lower()))
+                why = "must be one of " + ", ".join(map(str, want)).lower()
+        if why:
+            raise ValueError("params: %s %s" % (k, why))
     return out
