@@ -133,18 +133,18 @@ def check_params(params, base, obj):
         v = out.get(k)
         why = None
         if k not in out:
-            why = "is missing"
+            why = " is missing"  # (11 characters: no name kept for good)
         elif want is None:
             continue
         elif type(want[0]) is int and type(want) is tuple:  # (lo, hi)
             if type(v) is not int or v < want[0] or v > want[1]:
-                why = "must be an integer from %d to %d" % want
+                why = " must be an integer from %d to %d" % want
         else:
             for w in want:
                 if w == v and type(w) is type(v):
                     break
             else:
-                why = "must be one of " + ", ".join(map(str, want)).lower()
+                why = " must be one of " + ", ".join(map(str, want)).lower()
         if why:
-            raise ValueError("params: %s %s" % (k, why))
+            raise ValueError("params: %s%s" % (k, why))
     return out
