@@ -147,7 +147,7 @@ class Screen(play.Game):
             i = g.seats[1]
             r = g.result()
             for k in range(n):
-                p[k] = 0 if k >= g.players else (2 if r == 0 and k != i or r == 1 and k == i else 4)
+                p[k] = 0 if k >= g.players else (2 if r < 2 and (k == i) == (r == 1) else 4)  # (r 1: the Insider won)
         elif ui != _WHO and _GUESS <= ui <= _TIE:
             on = (self.left * n + self.most - 1) // self.most if self.most else 0
             c = (5 if ui != _GUESS else 4 if self.left <= 10 else 3 if self.left <= 30 else 2)
