@@ -100,16 +100,17 @@ class Screen:
         """List group g (-1: the top level) with the line sel selected."""
         self.open = g
         self.sel = sel
+        out = self.labels = []
         if g >= 0:
-            self.labels = []
             for i in self.members(g):
-                self.labels.append(self.names[i])
+                out.append(self.names[i])
             return
-        out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
+        if self.rec:
+            out.append("Resume " + str(self.rec.get("pack")))
         for g in self.top:
             m = self.members(g)
             out.append(self.names[m[0]] if len(m) == 1 else _GROUPS[g][0])
-        self.labels = out + list(_END)
+        out += _END
 
     def key(self, ev, bit):
         if ev:
