@@ -74,7 +74,15 @@ def why(pack):
 def game(pack, where=None):
     """ValueError unless the pack's player range lies inside its engine's and a game starts."""
     from cupcore import replay
-    replay.game(pack, where)
+    lo, hi = replay.engine(pack["engine"]).PLAYERS
+    pl = pack["players"]
+    try:
+        if pl["min"] < lo or pl["max"] > hi:
+            raise ValueError("players: the %s engine plays %s" % (
+                pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi)))
+        replay.start({"pack": pack["id"], "players": pl["min"]}, where)
+    except ValueError as e:
+        raise ValueError("pack %s: %s" % (pack["id"], e))
 
 
 def read(pack_id, where=None):

@@ -84,21 +84,6 @@ def start(record, where=None, pack=None):
     return game
 
 
-def game(pack, where=None, read=True):
-    """A new game of pack at its fewest players, or ValueError "pack ID: why", also when the pack's player range
-    is not inside its engine's: cupcore.packcheck's check, and the device's pack page's. read: the pack is read
-    again from where, as a game's start reads it (else pack is used as it is)."""
-    try:
-        lo, hi = engine(pack["engine"]).PLAYERS
-        pl = pack["players"]
-        if pl["min"] < lo or pl["max"] > hi:
-            raise ValueError("players: the %s engine plays %d to %d players" % (pack["engine"], lo, hi) if hi > 1
-                             else "players: the %s engine plays 1 player" % pack["engine"])  # (no short literal)
-        return start({"pack": pack["id"], "players": pl["min"]}, where, None if read else pack)
-    except ValueError as e:
-        raise ValueError("pack %s: %s" % (pack["id"], e))
-
-
 def load(record, where=None, pack=None):
     """The game after every action of the record; ValueError "action N (...): why" on the first illegal one."""
     game = start(record, where, pack)

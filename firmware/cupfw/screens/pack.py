@@ -34,11 +34,16 @@ def why(app, pack):
     if pid not in app.bad:
         import cupcore
         from cupcore import replay
-        try:  # as cupcore.packcheck.game does, without loading packcheck: the dice table's engines leave no room for it
-            replay.game(pack, None, False)  # the pack read already: not again
+        try:  # cupcore.packcheck.game, without loading packcheck: the dice table's engines leave no room for it
+            lo, hi = replay.engine(pack["engine"]).PLAYERS
+            pl = pack["players"]
+            if pl["min"] < lo or pl["max"] > hi:
+                raise ValueError("players: the %s engine plays %s" % (
+                    pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi)))
+            replay.start({"pack": pid, "players": pl["min"]}, None, pack)  # the pack read already: not again
             app.bad[pid] = None
         except ValueError as e:
-            app.bad[pid] = str(e)
+            app.bad[pid] = "pack %s: %s" % (pid, e)
         replay = None
         for m in ("replay engine rng dice digits rolls cards" + cupcore.ENGINES).split():
             drop("cupcore." + m)
