@@ -40,9 +40,10 @@ class Screen(play.Game):
 
     def press(self, bit):
         s = self.s
+        d = (bit == RIGHT) - (bit == LEFT)
         if self.places:
-            if bit == LEFT or bit == RIGHT:
-                self.at = (self.at + (1 if bit == RIGHT else -1)) % len(self.places)
+            if d:
+                self.at = (self.at + d) % len(self.places)
             elif bit == A:  # the card goes to the chosen place
                 k = self.places[self.at]
                 if s["bogey"]:
@@ -59,8 +60,8 @@ class Screen(play.Game):
                 return
         elif s["hand"]:
             n = len(s["hand"])
-            if bit == LEFT or bit == RIGHT:
-                self.sel = (self.sel + (1 if bit == RIGHT else -1)) % n
+            if d:
+                self.sel = (self.sel + d) % n
             elif bit == A:
                 self.card = s["hand"][self.sel]
                 self.pick()

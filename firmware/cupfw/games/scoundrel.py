@@ -36,8 +36,9 @@ class Screen(play.Game):
 
     def press(self, bit):
         n = len(self.s["room"])
-        if bit == LEFT or bit == RIGHT:
-            self.sel = (self.sel + (1 if bit == RIGHT else -1)) % max(1, n)
+        d = (bit == RIGHT) - (bit == LEFT)
+        if d:
+            self.sel = (self.sel + d) % max(1, n)
             self.app.dirty = True
         elif bit == A:
             a = self.choice("take") or self.choice("fight") or self.choice("bare")

@@ -116,8 +116,9 @@ class Screen:
         if ev:
             return
         app = self.app
-        if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(self.labels)
+        d = (bit == DOWN) - (bit == UP)
+        if d:
+            self.sel = (self.sel + d) % len(self.labels)
         elif bit == B and self.open >= 0:
             self.show(-1, self.home(self.open))
         elif bit == A:

@@ -103,10 +103,10 @@ class Screen:
                 app.go("screens.menu", self.pid)
             return
         cups = self.cups
+        d = (bit == RIGHT) - (bit == LEFT)
         if bit == UP or bit == DOWN:
             self.sel = (sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
-        elif bit == LEFT or bit == RIGHT:
-            d = 1 if bit == RIGHT else -1
+        elif d:
             c = self.cup
             if c and 0 < sel < last:
                 i = sel - 1

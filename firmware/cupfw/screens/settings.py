@@ -23,12 +23,13 @@ class Screen:
         if ev:
             return
         app = self.app
+        d = (bit == RIGHT) - (bit == LEFT)
         if bit == UP or bit == DOWN:
             self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(_ROWS)
-        elif bit == LEFT or bit == RIGHT:
+        elif d:
             k, _, ch = _ROWS[self.sel]
             i = ch.index(app.cfg[k]) if app.cfg[k] in ch else 0
-            app.cfg[k] = ch[max(0, min(len(ch) - 1, i + (1 if bit == RIGHT else -1)))]
+            app.cfg[k] = ch[max(0, min(len(ch) - 1, i + d))]
             app.b.contrast(app.contrast())
             app.lstate = -1
             self.changed = True
