@@ -59,22 +59,22 @@ def start(record, where=None, pack=None):
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
-    sh = _FIELDS[6]  # shuffles, for card games alone (RULES.md section 12): from the tuple, no name kept
-    for k in (other, "dice", sh) if table else (other,) if other == "dice" else (other, sh):
+    for k in (other, "dice", _FIELDS[6]) if table else (other,):  # (a table helper's: no shuffles either)
         if record.get(k) is not None:
             raise ValueError("record: %s takes no %s" % (pid, k))
     stack = record.get("deck" if other == "dice" else "dice")
     if table:  # its stacked events are its FIELDS: the engine reads them from the record
         stack = record
         other = None
-    sh = record.get(sh)
-    if other == "dice" and (stack is not None or sh is not None):
+    if stack is not None and other == "dice":
         from cupcore.notation import check_deck
-        full = mod.full_deck(params)
-        if stack is not None:
-            stack = check_deck(stack, full)
-        if sh is not None:
-            rng.stack = check_deck(sh, full, False)
+        stack = check_deck(stack, mod.full_deck(params))
+    sh = record.get(_FIELDS[6])  # shuffles, for every card game (RULES.md section 12): from the tuple, no name kept
+    if sh is not None:
+        if other == "deck":
+            raise ValueError("record: %s takes no shuffles" % pid)
+        from cupcore.notation import check_deck
+        rng.stack = check_deck(sh, mod.full_deck(params), False)
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
@@ -130,21 +130,18 @@ def check_params(params, base, obj):
             raise ValueError("params: unknown parameter '%s'" % k)  # not %r: repr() differs between the ports
     for k in params:
         want = params[k]
-        v = out.get(k)
-        why = None
         if k not in out:
-            why = " is missing"  # (11 characters: no name kept for good)
-        elif want is None:
+            raise ValueError("params: %s is missing" % k)
+        v = out[k]
+        if want is None:
             continue
-        elif type(want[0]) is int and type(want) is tuple:  # (lo, hi)
+        if type(want[0]) is int and type(want) is tuple:
             if type(v) is not int or v < want[0] or v > want[1]:
-                why = " must be an integer from %d to %d" % want
+                raise ValueError("params: %s must be an integer from %d to %d" % (k, want[0], want[1]))
         else:
             for w in want:
                 if w == v and type(w) is type(v):
                     break
             else:
-                why = " must be one of " + ", ".join(map(str, want)).lower()
-        if why:
-            raise ValueError("params: %s%s" % (k, why))
+                raise ValueError("params: %s must be one of %s" % (k, ", ".join(map(str, want)).lower()))
     return out
