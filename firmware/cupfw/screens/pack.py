@@ -114,10 +114,8 @@ class Screen:
             elif sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + d))
                 if cups is not None:
-                    self.cups = []
-                    for c in cups:
-                        if c < self.n:
-                            self.cups.append(c)
+                    while cups and cups[-1] >= self.n:  # (kept in order: the seats past the last go)
+                        cups.pop()
                     self.at %= self.n
             elif sel == 3 and cups is not None:
                 self.at = (self.at + d) % self.n
