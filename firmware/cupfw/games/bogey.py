@@ -101,15 +101,16 @@ class Screen(play.Game):
             bar(fb, _T[7] + self.card, _T[8])
         else:
             bar(fb, "A:play v:disc B:end")
-        for i in range(len(cols) + 1):
+        n = len(cols)
+        for i in range(n + 1):
             x = 1 + i * _W
-            k = i + 1 if i < len(cols) else 0  # the place: a column, or 0 for a new one
+            k = i + 1 if i < n else 0  # the place: a column, or 0 for a new one
             if k == target:
                 fb.fill_rect(x - 1, 10, _W, 34, 1)
             elif k in self.places:
                 fb.rect(x - 1, 10, _W, 34, 1)
             c = 0 if k == target else 1
-            if i < len(cols):
+            if k:
                 last = cols[i][-1]
                 gfx.glyph(fb, gfx.SUIT, "CDHS".find(last[-1:]) * 7, 7, x, 11, 1, c)
                 text(fb, last[:1], x + 1, 20, 1, c)

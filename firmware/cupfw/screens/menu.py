@@ -154,8 +154,9 @@ class Screen:
 
     def pack(self, i):
         pid = self.ids[i]
-        if self.app.bad.get(pid):
-            self.app.go("screens.text", ("note", self.app.bad[pid]))
+        why = self.app.bad.get(pid)
+        if why:
+            self.app.go("screens.text", ("note", why))
         else:
             self.app.go("screens.pack", pid)
 
