@@ -65,7 +65,8 @@ class Game(Engine):
         for k in lv if ok else ():
             w = k.encode() if type(k) is str else b""  # one word of printable ASCII: self.levels is split
             ok = ok and w and min(w) > 32 and max(w) < 127 and type(lv[k]) is int and 4 <= lv[k] <= 12
-            out.append(_T[3] % (lv[k], k))
+            if ok:
+                out.append(_T[3] % (lv[k], k))
         if not ok:
             raise ValueError("params: levels must map names to 4..12")
         out.sort()
@@ -224,7 +225,7 @@ class Game(Engine):
         while won and best is None and i < len(lv):
             j = lv.find(" ", i)
             j = len(lv) if j < 0 else j
-            if (ord(lv[i]) - 48) * 10 + ord(lv[i + 1]) - 48 >= t[_COLUMNS]:  # (no strings made but the name)
+            if int(lv[i:i + 2]) >= t[_COLUMNS]:
                 best = lv[i + 2:j]
             i = j + 1
         d["level"] = best

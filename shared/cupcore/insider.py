@@ -197,7 +197,7 @@ class Game(Engine):
             win = []
             roles = []
             for p in range(self.players):
-                if r == 0 and p != i or r == 1 and p == i:
+                if r < 2 and (p == i) == (r == 1):  # (r 1: the Insider won)
                     win.append(p)
                 roles.append(nth(_W, 15 if p == self.seats[0] else 16 if p == i else 17))
         for k, v in enumerate((nth(_W, 6 + ph), self.seats[0], self.owner, self.time,

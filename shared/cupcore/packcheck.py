@@ -33,21 +33,29 @@ def text(s, most, lines=False):
 
 def fields(pack):
     """ValueError unless every field of the (lightly checked) pack follows pack.schema.json."""
-    pid = pack["id"]
+    reason = why(pack)
+    if reason:
+        raise ValueError("pack %s: %s" % (pack["id"], reason))
+    return pack
+
+
+def why(pack):
+    """Why a field of pack breaks pack.schema.json, or None. (Named as the pack page's why(): a name the
+    device has already, where a new one would be kept for good.)"""
     for k in pack:
         if k not in _FIELDS:
-            raise ValueError("pack %s: unknown field %r" % (pid, k[:24]))
+            return "unknown field %r" % k[:24]
     if not pack["name"] or not text(pack["name"], 40):
-        raise ValueError("pack %s: name must be 1 to 40 characters the device can show" % pid)
+        return "name must be 1 to 40 characters the device can show"
     # A pack read without its rules (cupcore.packs.load, for the menu) has "" here; the rules
     # page reads them, and cupcore.packs.check sees they are text.
     if not text(pack["rules"], 4000, True):
-        raise ValueError("pack %s: rules must be at most 4000 characters the device can show" % pid)
+        return "rules must be at most 4000 characters the device can show"
     v = pack.get("version")
     if type(v) is not int or v < 1:
-        raise ValueError("pack %s: version must be an integer from 1" % pid)
+        return "version must be an integer from 1"
     if not text(pack.get("source", ""), packs.MOST):
-        raise ValueError("pack %s: source must be printable text" % pid)
+        return "source must be printable text"
     files = pack.get("files", [])
     ok = type(files) is list
     for f in files if ok else ():
@@ -55,12 +63,12 @@ def fields(pack):
         for c in f.encode() if ok else b"":
             ok = ok and c in _FILE
     if not ok:
-        raise ValueError("pack %s: files must be file names (A-Z, a-z, 0-9, _ . -)" % pid)
+        return "files must be file names (A-Z, a-z, 0-9, _ . -)"
     if "engine" not in pack and ("players" in pack or "params" in pack):
-        raise ValueError("pack %s: players and params need an engine" % pid)
+        return "players and params need an engine"
     if "engine" in pack and len(pack["players"]) != 2:
-        raise ValueError("pack %s: players must be {min, max}" % pid)
-    return pack
+        return "players must be {min, max}"
+    return None
 
 
 def game(pack, where=None):
@@ -68,10 +76,10 @@ def game(pack, where=None):
     from cupcore import replay
     lo, hi = replay.engine(pack["engine"]).PLAYERS
     pl = pack["players"]
-    if pl["min"] < lo or pl["max"] > hi:
-        plays = "1 player" if hi == 1 else "%d to %d players" % (lo, hi)
-        raise ValueError("pack %s: players: the %s engine plays %s" % (pack["id"], pack["engine"], plays))
     try:
+        if pl["min"] < lo or pl["max"] > hi:
+            raise ValueError("players: the %s engine plays %s" % (
+                pack["engine"], "1 player" if hi == 1 else "%d to %d players" % (lo, hi)))
         replay.start({"pack": pack["id"], "players": pl["min"]}, where)
     except ValueError as e:
         raise ValueError("pack %s: %s" % (pack["id"], e))

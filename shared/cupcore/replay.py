@@ -59,7 +59,7 @@ def start(record, where=None, pack=None):
     params = check_params(mod.PARAMS, pack["params"], record.get("params"))
     rng = Rng(record.get("seed", 0))
     other = "dice" if mod.KIND == "cards" else "deck"
-    for k in (other, "dice") if table else (other,):
+    for k in (other, "dice", _FIELDS[6]) if table else (other,):  # (a table helper's: no shuffles either)
         if record.get(k) is not None:
             raise ValueError("record: %s takes no %s" % (pid, k))
     stack = record.get("deck" if other == "dice" else "dice")

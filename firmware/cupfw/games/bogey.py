@@ -9,11 +9,10 @@ The LEDs count the columns in the colour of the level they still allow.
 from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, DOWN, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+
+def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
+    return x
+
 
 _W = const(9)  # column slot width: 12 columns and a new one fit across
 # The short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned
@@ -27,43 +26,42 @@ class Screen(play.Game):
         s = self.s
         if not hasattr(self, "sel"):
             self.sel = 0
-            self.card = None  # the hand card being placed
         self.sel = min(self.sel, max(0, len(s["hand"]) - 1))
-        self.card = None
+        self.card = None  # the hand card being placed
         self.pick()
 
     def pick(self):
         """The legal places for the card being placed (column numbers, 0 for a new one; the
         engine's, not every action's text, which a full hand would make dozens of), and which is chosen."""
         c = self.s["bogey"] or self.card
-        if c:
-            self.places = self.g.places("CDHS".find(c[1:]) * 16 + "A23456789TJQK".find(c[:1]) + 1)  # slices: c[i] is interned
-        else:
-            self.places = []
+        # (slices: c[i] would be interned)
+        self.places = self.g.places("CDHS".find(c[1:]) * 16 + "A23456789TJQK".find(c[:1]) + 1) if c else []
         self.at = 0
-
-    def act(self):
-        """The action that puts the card where the chosen place is."""
-        k = self.places[self.at]
-        if self.s["bogey"]:
-            return _T[0] % k if k else _T[1]
-        return _T[2] % (self.card, k) if k else _T[3] % self.card
 
     def press(self, bit):
         s = self.s
+        d = (bit == RIGHT) - (bit == LEFT)
         if self.places:
-            if bit == LEFT or bit == RIGHT:
-                self.at = (self.at + (1 if bit == RIGHT else -1)) % len(self.places)
-            elif bit == A:
-                self.do(self.act())
+            if d:
+                self.at = (self.at + d) % len(self.places)
+            elif bit == A:  # the card goes to the chosen place
+                k = self.places[self.at]
+                if s["bogey"]:
+                    self.do(_T[0] % k if k else _T[1])
+                else:
+                    self.do(_T[2] % (self.card, k) if k else _T[3] % self.card)
                 return
             elif bit == B and not s["bogey"]:
                 self.card = None
                 self.places = []
+        elif bit == B:
+            if "end" in self.g.legal():
+                self.do("end")
+                return
         elif s["hand"]:
             n = len(s["hand"])
-            if bit == LEFT or bit == RIGHT:
-                self.sel = (self.sel + (1 if bit == RIGHT else -1)) % n
+            if d:
+                self.sel = (self.sel + d) % n
             elif bit == A:
                 self.card = s["hand"][self.sel]
                 self.pick()
@@ -72,12 +70,6 @@ class Screen(play.Game):
             elif bit == DOWN:
                 self.do(_T[4] + s["hand"][self.sel])
                 return
-            elif bit == B and "end" in self.g.legal():
-                self.do("end")
-                return
-        elif bit == B and "end" in self.g.legal():
-            self.do("end")
-            return
         self.app.dirty = True
 
     def result(self):
@@ -96,40 +88,44 @@ class Screen(play.Game):
 
     def paint(self, fb):
         s = self.s
+        bar = gfx.bar  # (locals: shorter code than gfx's attributes each time)
+        text = gfx.text
+        card = gfx.card
         cols = s["columns"]
         target = self.places[self.at] if self.places else -1
         if s["over"]:
-            gfx.bar(fb, _T[5] + str(s["level"]) if s["result"] == "won" else "The Bogey wins", _T[6])
+            bar(fb, _T[5] + str(s["level"]) if s["result"] == "won" else "The Bogey wins", _T[6])
         elif s["bogey"]:
-            gfx.bar(fb, "The Bogey's card: <>")
+            bar(fb, "The Bogey's card: <>")
         elif self.card:
-            gfx.bar(fb, _T[7] + self.card, _T[8])
+            bar(fb, _T[7] + self.card, _T[8])
         else:
-            gfx.bar(fb, "A:play v:disc B:end")
-        for i in range(len(cols) + 1):
+            bar(fb, "A:play v:disc B:end")
+        n = len(cols)
+        for i in range(n + 1):
             x = 1 + i * _W
-            k = i + 1 if i < len(cols) else 0  # the place: a column, or 0 for a new one
+            k = i + 1 if i < n else 0  # the place: a column, or 0 for a new one
             if k == target:
                 fb.fill_rect(x - 1, 10, _W, 34, 1)
             elif k in self.places:
                 fb.rect(x - 1, 10, _W, 34, 1)
             c = 0 if k == target else 1
-            if i < len(cols):
+            if k:
                 last = cols[i][-1]
                 gfx.glyph(fb, gfx.SUIT, "CDHS".find(last[-1:]) * 7, 7, x, 11, 1, c)
-                gfx.text(fb, last[:1], x + 1, 20, 1, c)
+                text(fb, last[:1], x + 1, 20, 1, c)
                 fb.fill_rect(x + 2, 42 - len(cols[i]), 3, len(cols[i]), c)
             elif k in self.places:
-                gfx.text(fb, "+", x + 1, 20, 1, c)
+                text(fb, "+", x + 1, 20, 1, c)
         hand = s["hand"]
         first = max(0, self.sel - 4)
         x = 0
         for i in range(first, min(len(hand), first + 5)):
             sel = i == self.sel and not s["bogey"] and not s["over"]
-            gfx.card(fb, x, 46, hand[i], 1, 0 if sel else 1)
+            card(fb, x, 46, hand[i], 1, 0 if sel else 1)
             x += 17
         if s["bogey"]:
-            gfx.card(fb, 104, 46, s["bogey"], 1)
-        if not s["bogey"] and not s["over"]:
-            gfx.text(fb, _T[9] % s["deck"], 86, 46)
-            gfx.text(fb, _T[10] % s["discards"], 86, 55)
+            card(fb, 104, 46, s["bogey"], 1)
+        elif not s["over"]:
+            text(fb, _T[9] % s["deck"], 86, 46)
+            text(fb, _T[10] % s["discards"], 86, 55)

@@ -147,7 +147,7 @@ class Screen(play.Game):
             i = g.seats[1]
             r = g.result()
             for k in range(n):
-                p[k] = 0 if k >= g.players else (2 if r == 0 and k != i or r == 1 and k == i else 4)
+                p[k] = 0 if k >= g.players else (2 if r < 2 and (k == i) == (r == 1) else 4)  # (r 1: the Insider won)
         elif ui != _WHO and _GUESS <= ui <= _TIE:
             on = (self.left * n + self.most - 1) // self.most if self.most else 0
             c = (5 if ui != _GUESS else 4 if self.left <= 10 else 3 if self.left <= 30 else 2)
@@ -186,6 +186,8 @@ class Screen(play.Game):
         center = gfx.center  # (locals: shorter code than gfx's attributes each time)
         text = gfx.text
         bar = gfx.bar
+        if ui == _GUESS or ui == _WHO:  # the guessing's title: the clock runs, or who said the word
+            bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
         if ui <= _READY:  # the deal: the covers, the peeks, the cup to the Master
             if ui == _READY:
                 bar(fb, nth(_T, 31))
@@ -207,16 +209,13 @@ class Screen(play.Game):
                 center(fb, nth(_T, 7), 27)
         elif ui == _GUESS or ui == _FLIP:  # the clock in large digits: 4 times the size, or 3 under the word
             k = 4
-            if ui == _GUESS:
-                bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
-            else:
+            if ui == _FLIP:
                 k = 3
                 bar(fb, p % (g.owner + 1), nth(_T, 15))
                 center(fb, w, 12, 2 if len(w) <= 10 else 1)
             text(fb, big, (128 - len(big) * 6 * k + k) // 2, 78 - 16 * k, k)  # y 14, or 30
         elif ui != _END:  # who said it, the votes, the tie: a line, then a seat (vote 1: a count) in large letters
             if ui == _WHO:
-                bar(fb, nth(_T, 1), nth(_T, 2) % (m + 1))
                 a = nth(_T, 13)
             else:
                 bar(fb, nth(_T, (17, 21, 24)[ui - _VOTE1]), clock(self.left))

@@ -36,15 +36,18 @@ class Screen(play.Game):
 
     def press(self, bit):
         n = len(self.s["room"])
-        if bit == LEFT or bit == RIGHT:
-            self.sel = (self.sel + (1 if bit == RIGHT else -1)) % max(1, n)
+        d = (bit == RIGHT) - (bit == LEFT)
+        if d:
+            self.sel = (self.sel + d) % max(1, n)
             self.app.dirty = True
         elif bit == A:
             a = self.choice("take") or self.choice("fight") or self.choice("bare")
             if a:
                 self.do(a)
-        elif bit == B and self.choice("bare"):
-            self.do(self.choice("bare"))
+        elif bit == B:
+            a = self.choice("bare")
+            if a:
+                self.do(a)
         elif bit == DOWN and "avoid" in self.legal:
             self.do("avoid")
 
@@ -62,6 +65,8 @@ class Screen(play.Game):
 
     def paint(self, fb):
         s = self.s
+        text = gfx.text  # (locals: shorter code than gfx's attributes each time)
+        card = gfx.card
         # Short words in constant tuples are not interned (a short string constant is, for ever).
         if s["over"]:
             words = ("Slain", "Escaped!", "score %d")
@@ -71,24 +76,24 @@ class Screen(play.Game):
             gfx.bar(fb, words[0] % s["health"], words[1] % self.g.left)
         x = 2
         for i in range(len(s["room"])):
-            gfx.card(fb, x, 10, s["room"][i])
+            card(fb, x, 10, s["room"][i])
             if i == self.sel and not s["over"]:
                 fb.fill_rect(x, 43, 26, 2, 1)
             x += 31
         if s["weapon"]:
-            gfx.card(fb, 0, 46, s["weapon"], 1)
+            card(fb, 0, 46, s["weapon"], 1)
             if s["slain"]:
-                gfx.card(fb, 17, 46, s["slain"], 1)
+                card(fb, 17, 46, s["slain"], 1)
         else:
-            gfx.text(fb, b"no weapon", 0, 50)
+            text(fb, b"no weapon", 0, 50)
         if s["over"]:
-            gfx.text(fb, b"A: menu", 86, 55)
+            text(fb, b"A: menu", 86, 55)
             return
         f = self.choice("fight")
         b = self.choice("bare")
         words = ("A:take", "A:weapon", "A:bare", "B:bare", "v:avoid")
-        gfx.text(fb, words[0 if self.choice("take") else (1 if f else 2)], 36 if s["weapon"] else 60, 47)
+        text(fb, words[0 if self.choice("take") else (1 if f else 2)], 36 if s["weapon"] else 60, 47)
         if f and b:
-            gfx.text(fb, words[3], 36, 56)
+            text(fb, words[3], 36, 56)
         if "avoid" in self.legal:
-            gfx.text(fb, words[4], 86, 56)
+            text(fb, words[4], 86, 56)

@@ -69,8 +69,9 @@ class Screen(play.Game):
 
     def key(self, ev, bit):
         """Over, up and down scroll the seats' times (the play's key handler takes A and B)."""
-        if self.s["over"] and ev == 0 and (bit == UP or bit == DOWN):
-            self.sel = max(0, min(self.s["players"] - 1, self.sel + (1 if bit == DOWN else -1)))
+        d = (bit == DOWN) - (bit == UP)
+        if self.s["over"] and ev == 0 and d:
+            self.sel = max(0, min(self.s["players"] - 1, self.sel + d))
             self.app.dirty = True
             return
         play.Game.key(self, ev, bit)

@@ -40,8 +40,9 @@ class Screen(play.Game):
                 return
 
     def press(self, bit):
-        if bit == LEFT or bit == RIGHT:
-            self.advance(1 if bit == RIGHT else -1)
+        d = (bit == RIGHT) - (bit == LEFT)
+        if d:
+            self.advance(d)
         elif bit == A and self.card >= 0 and self.card != self.sel:
             g = self.g
             self.do(_T[0] % (name(g.top(self.card)), name(g.top(self.sel))))  # refused: the rule, until a key

@@ -49,30 +49,25 @@ class Screen:
         self.rec = {"pack": rec.get("pack")} if isinstance(rec, dict) else None  # the game screen reads it
         from cupcore import packcheck, packs
         self.ids = packs.ids()
-        self.names = []
+        names = self.names = []
         self.group = bytearray(len(self.ids))  # the group of each pack, by index in _GROUPS
         bad = app.bad  # pack id -> why it cannot be used (None: it can), kept between screens
-        for i in range(len(self.ids)):
-            pid = self.ids[i]
+        for i, pid in enumerate(self.ids):
             g = 7
             if not bad.get(pid):
                 try:
                     p = packcheck.fields(packs.load(pid))
-                    self.names.append(p["name"])
+                    names.append(p["name"])
                     g = group(p.get("engine"))
                 except ValueError as e:
                     bad[pid] = str(e)
             if g == 7:
-                self.names.append(pid[:24] + " (unusable)")
+                names.append(pid[:24] + " (unusable)")
             self.group[i] = g
         p = packcheck = packs = None  # not needed again before a pack's page: let go of them, then drop
         drop("cupcore.packcheck")
         gc.collect()  # the packs read for the list leave their garbage here, not in the next screen's way
-        self.top = []  # the groups that have packs, in order
-        for g in self.group:
-            if g not in self.top:
-                self.top.append(g)
-        self.top.sort()
+        self.top = sorted(set(self.group))  # the groups that have packs, in order
         last = app.pack
         if arg in self.ids:  # back from a pack's page: on it, in its group
             self.at(arg)
@@ -105,23 +100,25 @@ class Screen:
         """List group g (-1: the top level) with the line sel selected."""
         self.open = g
         self.sel = sel
+        out = self.labels = []
         if g >= 0:
-            self.labels = []
             for i in self.members(g):
-                self.labels.append(self.names[i])
+                out.append(self.names[i])
             return
-        out = ["Resume " + str(self.rec.get("pack"))] if self.rec else []
+        if self.rec:
+            out.append("Resume " + str(self.rec.get("pack")))
         for g in self.top:
             m = self.members(g)
             out.append(self.names[m[0]] if len(m) == 1 else _GROUPS[g][0])
-        self.labels = out + list(_END)
+        out += _END
 
     def key(self, ev, bit):
         if ev:
             return
         app = self.app
-        if bit == UP or bit == DOWN:
-            self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(self.labels)
+        d = (bit == DOWN) - (bit == UP)
+        if d:
+            self.sel = (self.sel + d) % len(self.labels)
         elif bit == B and self.open >= 0:
             self.show(-1, self.home(self.open))
         elif bit == A:
@@ -142,9 +139,9 @@ class Screen:
                 if len(m) == 1:
                     self.pack(m[0])
                     return
+                ids = self.ids
                 last = app.pack
-                self.show(top[i], m.index(self.ids.index(last)) if last in self.ids and
-                          self.ids.index(last) in m else 0)
+                self.show(top[i], m.index(ids.index(last)) if last in ids and ids.index(last) in m else 0)
             elif i == n:
                 app.go("screens.text", ("stats", None))
             elif i == n + 1:
@@ -157,8 +154,9 @@ class Screen:
 
     def pack(self, i):
         pid = self.ids[i]
-        if self.app.bad.get(pid):
-            self.app.go("screens.text", ("note", self.app.bad[pid]))
+        why = self.app.bad.get(pid)
+        if why:
+            self.app.go("screens.text", ("note", why))
         else:
             self.app.go("screens.pack", pid)
 

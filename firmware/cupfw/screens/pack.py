@@ -94,19 +94,19 @@ class Screen:
             return
         app = self.app
         sel = self.sel
-        if bit == B or bit == A and (self.why or sel == 0 and self.hi or sel == (4 if self.cup else 2)):
+        last = 4 if self.cup else 2  # the Rules row
+        if bit == B or bit == A and (self.why or sel == 0 and self.hi or sel == last):
             gfx.bar(app.fb, self.name[:17], "...")  # the key's own frame, at once, as the page is left: the next
             app.b.show()  # screen takes 100-250 ms to load on a Pico (only the title line's page is sent)
-        if self.why:
+        if self.why or bit == B:
             if bit == A or bit == B:
                 app.go("screens.menu", self.pid)
             return
-        last = 4 if self.cup else 2  # the Rules row
         cups = self.cups
+        d = (bit == RIGHT) - (bit == LEFT)
         if bit == UP or bit == DOWN:
             self.sel = (sel + (1 if bit == DOWN else -1)) % (last + 1 + (cups is not None))
-        elif bit == LEFT or bit == RIGHT:
-            d = 1 if bit == RIGHT else -1
+        elif d:
             c = self.cup
             if c and 0 < sel < last:
                 i = sel - 1
@@ -114,16 +114,11 @@ class Screen:
             elif sel == 1:
                 self.n = min(self.hi, max(self.lo, self.n + d))
                 if cups is not None:
-                    self.cups = []
-                    for c in cups:
-                        if c < self.n:
-                            self.cups.append(c)
+                    while cups and cups[-1] >= self.n:  # (kept in order: the seats past the last go)
+                        cups.pop()
                     self.at %= self.n
             elif sel == 3 and cups is not None:
                 self.at = (self.at + d) % self.n
-        elif bit == B:
-            app.go("screens.menu", self.pid)
-            return
         elif bit == A:
             if sel == last:
                 app.go("screens.text", ("rules", self.pid))
@@ -140,8 +135,8 @@ class Screen:
                     rec["cups"] = cups
                 c = self.cup
                 if c:
-                    rec["params"] = {"dice": c[0], "sides": SIDES[c[1]], "hidden": c[2] == 1}
                     keep = [self.pid, c[0], SIDES[c[1]], c[2] == 1]
+                    rec["params"] = {"dice": keep[1], "sides": keep[2], "hidden": keep[3]}
                     if app.cfg.get("cup") != keep:  # remembered for next time
                         app.cfg["cup"] = keep
                         try:

@@ -13,14 +13,6 @@ _ROWS = (
 )
 
 
-def _show(key, v):
-    if key == "sound":
-        return "on" if v else "off"
-    if key == "dim" or key == "sleep":
-        return "never" if not v else ("%ds" % v if v < 60 else "%dmin" % (v // 60))
-    return str(v)
-
-
 class Screen:
     def __init__(self, app, arg):
         self.app = app
@@ -31,12 +23,13 @@ class Screen:
         if ev:
             return
         app = self.app
+        d = (bit == RIGHT) - (bit == LEFT)
         if bit == UP or bit == DOWN:
             self.sel = (self.sel + (1 if bit == DOWN else -1)) % len(_ROWS)
-        elif bit == LEFT or bit == RIGHT:
+        elif d:
             k, _, ch = _ROWS[self.sel]
             i = ch.index(app.cfg[k]) if app.cfg[k] in ch else 0
-            app.cfg[k] = ch[max(0, min(len(ch) - 1, i + (1 if bit == RIGHT else -1)))]
+            app.cfg[k] = ch[max(0, min(len(ch) - 1, i + d))]
             app.b.contrast(app.contrast())
             app.lstate = -1
             self.changed = True
@@ -56,6 +49,11 @@ class Screen:
     def draw(self, fb):
         gfx.bar(fb, "Settings")
         rows = []
-        for r in _ROWS:
-            rows.append("%-12s< %s >" % (r[1], _show(r[0], self.app.cfg[r[0]])))
+        for k, label, _ in _ROWS:
+            v = self.app.cfg[k]
+            if k == "sound":
+                v = "on" if v else "off"
+            elif k == "dim" or k == "sleep":
+                v = "never" if not v else ("%ds" % v if v < 60 else "%dmin" % (v // 60))
+            rows.append("%-12s< %s >" % (label, v))
         gfx.menu(fb, rows, self.sel)

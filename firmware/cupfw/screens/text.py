@@ -26,7 +26,8 @@ class Screen:
                 best = s.get("best")
                 seats = s.get("seats", [])
                 lines.append("%s: %d games" % (pid, s.get("games", 0)))
-                lines.append("  %d won" % s.get("wins", 0) if best is None else "  %d won, best %d" % (s.get("wins", 0), best))
+                won = "  %d won" % s.get("wins", 0)
+                lines.append(won if best is None else "%s, best %d" % (won, best))
                 if len(seats) > 1:
                     lines.append("  seats: %s" % " ".join(map(str, seats)))
             self.text = "\n".join(lines) or "No games yet."
@@ -39,9 +40,8 @@ class Screen:
     def key(self, ev, bit):
         if ev:
             return
-        if bit == UP or bit == DOWN or bit == LEFT or bit == RIGHT:
-            step = 1 if bit == UP or bit == DOWN else 6
-            step = -step if bit == UP or bit == LEFT else step
+        step = (bit == DOWN) - (bit == UP) + 6 * ((bit == RIGHT) - (bit == LEFT))  # a line, or a page of 6
+        if step:
             self.top = max(0, min(len(self.breaks) // 2 - 6, self.top + step))
             self.app.dirty = True
         elif bit == A or bit == B:
