@@ -156,6 +156,7 @@ class Board:
             k.switch_to_input(pull=digitalio.Pull.DOWN if n in down else digitalio.Pull.UP)
             keys.append((k, n in down))
         self._keys = keys
+        self._woke = False  # the last sleep_ms ended at a button's change
         c = p["i2c"]
         i2c = busio.I2C(pin(c["scl"]), pin(c["sda"]), frequency=c.get("freq", 400000))
         a = p["display"]["address"]
@@ -255,7 +256,23 @@ class Board:
         self._stop = (ticks_ms() + ms) & 0x1FFFFFFF
 
     def sleep_ms(self, ms):
-        time.sleep(ms / 1000)
+        """Wait ms; the main loop's pause of a tick ends early when a button changes meanwhile: the app's next poll
+        then sees the change within 2 ms, and its debounce (the same on the poll after) confirms it a tick later,
+        not one to two ticks. The sleep after such a wake is whole, so that those two polls are still a tick apart
+        (a contact's bounce is shorter)."""
+        end = (ticks_ms() + ms) & 0x1FFFFFFF
+        if self._woke or ms > self.tick_ms:
+            self._woke = False
+            time.sleep(ms / 1000)
+            return
+        was = self.buttons()
+        left = ms
+        while left > 0:
+            time.sleep(min(left, 2) / 1000)
+            if self.buttons() != was:
+                self._woke = True
+                return
+            left = ticks_diff(end, ticks_ms())
 
     def idle(self, ms):
         """Sleep in short steps, checking the buttons between them."""
