@@ -141,7 +141,8 @@ class Panel:
 
 class Board:
     contrast = panel.contrast
-    tick_ms = 10  # the app polls the buttons every 10 ms, as on MicroPython: a press is seen 10-20 ms after it
+    tick_ms = 10  # the app polls the buttons every 10 ms, as on MicroPython; a change wakes it early (sleep_ms): a
+    # press is confirmed 10-13 ms after it, not 10-20
 
     def __init__(self, profile):
         p = profile
