@@ -1,9 +1,9 @@
 """CircuitPython boards, and Linux computers through Adafruit Blinka, built from the board profile.
 
 Pins are names in the board module ("GP2", "D5", "BUTTON_A"). Buttons are
-digitalio inputs; the display is adafruit_ssd1306 on busio.I2C, drawn in with
-cupfw.hal.fbuf (framebuf's calls, a page at a time) and sent a changed page
-at a time; LEDs go through the neopixel library, the buzzer is a
+digitalio inputs; the display is an SSD1306 on busio.I2C, started here, drawn in with
+cupfw.hal.npbuf (fbuf on Blinka: framebuf's calls, a page at a time) and sent a changed page
+at a time; LEDs go through the built-in neopixel_write, the buzzer is a
 pwmio.PWMOut (silenced by buttons(), which the app polls every tick), the
 optional LIS3DH is read straight from its registers.
 
@@ -14,7 +14,6 @@ a missing optional part is noted in problems and the board runs without it.
 import os
 import time
 
-import adafruit_ssd1306
 import board
 import busio
 import digitalio
@@ -47,10 +46,17 @@ def pin(name):
         raise ValueError("this board has no pin %s (check the board profile)" % name)
 
 
-class Panel(adafruit_ssd1306.SSD1306_I2C):
-    """The SSD1306 as the framebuf-style object the firmware draws in. adafruit_ssd1306 starts the panel and
-    switches it; the drawing is cupfw.hal.fbuf's, a page at a time (adafruit_framebuf's goes pixel by pixel
-    in Python), on the driver's own buffer; show() sends only the pages that changed since the last frame."""
+# The SSD1306's start, as adafruit_ssd1306 sends it to a 128x64 panel on its own charge pump: off, horizontal
+# addressing, the layout (column 127 on SEG0, COM63 first), clock, precharge, VCOMH, contrast, RAM shown not
+# inverted, the current reference, the charge pump, on.
+_START = b"\xae\x20\x00\x40\xa1\xa8\x3f\xc8\xd3\x00\xda\x12\xd5\x80\xd9\xf1\xdb\x30\x81\xff\xa4\xa6\xad\x30\x8d\x14\xaf"
+
+
+class Panel:
+    """The SSD1306 as the framebuf-style object the firmware draws in, on its own buffer: started and switched
+    here (adafruit_ssd1306 and the adafruit_framebuf under it would hold about 13 KB of CircuitPython's heap
+    for nothing the firmware draws with), drawn in by cupfw.hal.npbuf (fbuf on Blinka) a page at a time;
+    show() sends only the pages that changed since the last frame."""
 
     pixel = fbuf.FrameBuffer.pixel
     fill = Draw.fill
@@ -70,17 +76,38 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
         _page = npbuf.Pages._page
 
     def __init__(self, width, height, i2c, addr):
+        """ValueError if nothing answers at addr."""
         from cupfw import gfx
         gfx.die = fbuf.dies(gfx)  # its dice faces drawn a page at a time (fbuf.FrameBuffer.die)
+        self.i2c_device = I2CDevice(i2c, addr)
+        self.width = width
+        self.height = height
+        self.buffer = bytearray(1 + width * height // 8)  # 0x40 (the data's control byte), then the frame
+        self.buffer[0] = 0x40
+        self.buf = memoryview(self.buffer)[1:]
         self._sent = None  # what the panel holds; None: not known, the next show() sends every page
         if npbuf:
             npbuf.texts(gfx)  # text, the title line, cards and lines of dice laid out in C and drawn at once
-        super().__init__(width, height, i2c, addr=addr)
-
-    def init_display(self):
-        if npbuf:  # (the driver's __init__ has made the buffer, and clears it next)
             self.view, self.page_views = npbuf.frame(self.buffer)
-        super().init_display()
+        self.command(_START)
+        self.fill(0)
+        self.show()
+
+    def command(self, b):
+        """The commands (and their arguments) in b, a byte each after its control byte (0x80)."""
+        dev = self.i2c_device
+        for c in b:
+            with dev:
+                dev.write(bytes((0x80, c)))
+
+    def poweroff(self):
+        self.command(b"\xae")
+
+    def poweron(self):
+        self.command(b"\xaf")
+
+    def contrast(self, level):
+        self.command(bytes((0x81, level)))
 
     def show(self):
         """Each run of pages (128 bytes each) that changed in one transfer, after a command stream that
@@ -114,7 +141,8 @@ class Panel(adafruit_ssd1306.SSD1306_I2C):
 
 class Board:
     contrast = panel.contrast
-    tick_ms = 10  # the app polls the buttons every 10 ms, as on MicroPython: a press is seen 10-20 ms after it
+    tick_ms = 10  # the app polls the buttons every 10 ms, as on MicroPython; a change wakes it early (sleep_ms): a
+    # press is confirmed 10-13 ms after it, not 10-20
 
     def __init__(self, profile):
         p = profile
@@ -129,6 +157,7 @@ class Board:
             k.switch_to_input(pull=digitalio.Pull.DOWN if n in down else digitalio.Pull.UP)
             keys.append((k, n in down))
         self._keys = keys
+        self._woke = False  # the last sleep_ms ended at a button's change
         c = p["i2c"]
         i2c = busio.I2C(pin(c["scl"]), pin(c["sda"]), frequency=c.get("freq", 400000))
         a = p["display"]["address"]
@@ -141,8 +170,13 @@ class Board:
         l = p.get("leds")
         self.led_count = l["count"] if l else 0
         if l:
-            import neopixel
-            self._np = neopixel.NeoPixel(pin(l["pin"]), l["count"], auto_write=False, pixel_order=l["order"])
+            from neopixel_write import neopixel_write  # (built in; the neopixel library would hold 1.5 KB more)
+            self._send = neopixel_write
+            self._np = digitalio.DigitalInOut(pin(l["pin"]))
+            self._np.switch_to_output()
+            self._out = bytearray(3 * self.led_count)  # the strip's bytes, in its order
+            o = l["order"]
+            self._order = ("RGB".find(o[:1]), "RGB".find(o[1:2]), "RGB".find(o[2:]))  # (slices: no 1-character names)
         b = p.get("buzzer")
         self._pwm = self._amp = None
         if b:
@@ -179,9 +213,13 @@ class Board:
         if len(buf) != 3 * n:
             raise ValueError("leds: %d bytes for %d LEDs" % (len(buf), n))
         if n:
-            for i in range(n):
-                self._np[i] = (buf[3 * i], buf[3 * i + 1], buf[3 * i + 2])
-            self._np.show()
+            out = self._out
+            o0, o1, o2 = self._order
+            for j in range(0, 3 * n, 3):
+                out[j] = buf[j + o0]
+                out[j + 1] = buf[j + o1]
+                out[j + 2] = buf[j + o2]
+            self._send(self._np, out)
 
     def buttons(self):
         if self._pwm and self._stop is not None and ticks_diff(ticks_ms(), self._stop) >= 0:
@@ -219,7 +257,23 @@ class Board:
         self._stop = (ticks_ms() + ms) & 0x1FFFFFFF
 
     def sleep_ms(self, ms):
-        time.sleep(ms / 1000)
+        """Wait ms; the main loop's pause of a tick ends early when a button changes meanwhile: the app's next poll
+        then sees the change within 2 ms, and its debounce (the same on the poll after) confirms it a tick later,
+        not one to two ticks. The sleep after such a wake is whole, so that those two polls are still a tick apart
+        (a contact's bounce is shorter)."""
+        end = (ticks_ms() + ms) & 0x1FFFFFFF
+        if self._woke or ms > self.tick_ms:
+            self._woke = False
+            time.sleep(ms / 1000)
+            return
+        was = self.buttons()
+        left = ms
+        while left > 0:
+            time.sleep(min(left, 2) / 1000)
+            if self.buttons() != was:
+                self._woke = True
+                return
+            left = ticks_diff(end, ticks_ms())
 
     def idle(self, ms):
         """Sleep in short steps, checking the buttons between them."""

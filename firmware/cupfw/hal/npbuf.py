@@ -214,13 +214,13 @@ class Pages:
         d = die(v, s, c, r, pips)
         buf = self.buf
         i = (y >> 3) * self.width + x
-        for q in range(0, len(d), 2 * s):
-            if r <= q // s * 4 <= r + s - 8:  # (page q // 2s: its rows 8 q // 2s on are all the die's)
-                buf[i:i + s] = d[q + s:q + 2 * s]
+        for q in range(0, len(d), 2):
+            if r <= q * 4 <= r + s - 8:  # (page q // 2: its rows 4 q on are all the die's)
+                buf[i:i + s] = d[q + 1]
             else:
-                m = int.from_bytes(d[q:q + s], "little")
+                m = int.from_bytes(d[q], "little")
                 buf[i:i + s] = (((int.from_bytes(buf[i:i + s], "little") | m) ^ m) |
-                                int.from_bytes(d[q + s:q + 2 * s], "little")).to_bytes(s, "little")
+                                int.from_bytes(d[q + 1], "little")).to_bytes(s, "little")
             i += self.width
         return True
 
@@ -231,13 +231,13 @@ class Pages:
         self.flush()  # (the row of text's columns are clear: they hold what the dice cover)
         m = _INKV
         r = _RUNS
-        for q in range(0, len(dice[0]), 2 * s):
+        for q in range(0, len(dice[0]), 2):
             j = x
             for d in dice:
-                _INK[j:j + s] = d[q:q + s]
-                _SPARE[j:j + s] = d[q + s:q + 2 * s]
+                _INK[j:j + s] = d[q]
+                _SPARE[j:j + s] = d[q + 1]
                 j += s + 3
-            v = self.page_views[(y >> 3) + q // (2 * s)]
+            v = self.page_views[(y >> 3) + q // 2]
             v -= v & m
             v += r
             m -= m
@@ -246,12 +246,15 @@ class Pages:
 
 def die(v, s, c, r, pips, made=0):
     """The pages of a d6 face v (or the blank die) of s pixels, c 0 inverted, its top row r on its first page, as
-    one bytes (one object kept): for each page, the rows it covers in each column, then its columns (fbuf.runs), s bytes each; kept as
-    long as the frames draw it (kept(): a screen of 30 dice of 15 kinds makes each once, and no kind of die is
-    kept past the screens that draw it)."""
+    a tuple of bytes of s each: for each page, the rows it covers in each column, then its columns (fbuf.runs)
+    (drawn as they are: no slice made); kept as long as the frames draw it (kept(): a screen of 30 dice of 15
+    kinds makes each once, and no kind of die is kept past the screens that draw it)."""
     if made:
-        return b"".join([(m ^ ((1 << 8 * s) - 1)).to_bytes(s, "little") + run.to_bytes(s, "little")
-                         for m, run in fbuf.runs(r, v, s, c, pips)])
+        out = []
+        for m, run in fbuf.runs(r, v, s, c, pips):
+            out.append((m ^ ((1 << 8 * s) - 1)).to_bytes(s, "little"))
+            out.append(run.to_bytes(s, "little"))
+        return tuple(out)
     return kept(-1 - (((v * 32 + s) * 2 + c) * 8 + r), die, v, s, c, r, pips, 1)
 
 
@@ -289,11 +292,21 @@ def pages(cols, n, p):
 
 def cell(font, o, k, s, p):
     """Character o's six columns at k times their size (moved down s rows), a page at a time: a tuple of p
-    bytes of 6 k (a text's pages are then joins of these, no array made in its frames)."""
-    out = b"".join([(wide(v, k) << s).to_bytes(p, "little") * k for v in font[5 * o - 160:5 * o - 155]]) \
-        if 32 <= o < 127 else b""
-    a = np.frombuffer(out + bytes(p * k * (6 if out == b"" else 1)), dtype=U8)  # a column's p bytes after another's
-    return tuple([np.array(a[q::p], dtype=U8).tobytes() for q in range(p)])
+    bytes of 6 k (a text's pages are then joins of these, no array made in its frames). Laid out byte by byte:
+    a character of a cover's "Player 3" is made again at each hand-off, and ulab's views would leave 1.5 KB of
+    garbage each."""
+    n = 6 * k
+    t = bytearray(n * p)  # page q's columns from byte n q
+    if 32 <= o < 127:
+        j = 0
+        for v in font[5 * o - 160:5 * o - 155]:
+            v = wide(v, k) << s
+            for q in range(j, j + n * p, n):
+                for i in range(q, q + k):
+                    t[i] = v & 255
+                v >>= 8
+            j += k
+    return tuple([bytes(t[q:q + n]) for q in range(0, n * p, n)])
 
 
 def cards(font, suits, b, u, k, c, s):
@@ -424,9 +437,14 @@ def texts(gfx):
         for a in range(0, n, per):
             yy = y + a // per * (s + 4)
             line = []
+            k = -1
             for i in range(a, min(n, a + per)):
                 v = 0 if hide else faces[i]
-                line.append(die(v, s, 0 if mark >> i & 1 else 1, yy & 7, gfx.PIPS if v else font))
+                c = 0 if mark >> i & 1 else 1
+                if v * 2 + c != k:  # (a die like the one before it, as hidden dice are, is the same kind)
+                    k = v * 2 + c
+                    d = die(v, s, c, yy & 7, gfx.PIPS if v else font)
+                line.append(d)
             f(line, s, x, yy)
         if cur:
             fb.fill_rect(x + (cur - 1) % per * (s + 3), y + (cur - 1) // per * (s + 4) + s, s, 2, 1)
