@@ -2,7 +2,7 @@
 
 The chip runs the project's CircuitPython UF2 (firmware/ports), its CIRCUITPY drive a FAT volume in the
 flash, installed by the code of `cupkit flash --drive --board pico-cp` while the chip is stopped
-(cupkit.emu.drive): code.py, boot.py, the firmware as .py (it needs no driver library). Like test_emu.py these
+(cupkit.emu.drive): code.py, boot.py, the firmware as .py, the neopixel library. Like test_emu.py these
 fail, never skip, when Node or rp2040js cannot be had. CircuitPython compiles each screen's source when
 it opens it, so the key script lets the chip finish its work before each key and shot
 (headless.play(wait_ready=True)); the frames must still be the simulator's, bit for bit.
@@ -93,7 +93,7 @@ def test_the_shipped_uf2_and_the_drive_install(installed):
     # CIRCUITPY holds what the flash command installs onto a drive, and a second install writes nothing
     files = image.read_files(installed, cpfs)
     for p in ("code.py", "boot.py", "switch.py", "board.json", "lib/cupfw/app.py", "lib/cupcore/pig.py",
-              "packs/hog.json"):
+              "lib/neopixel.py", "packs/hog.json"):
         assert p in files, p
     assert json.loads(files["board.json"])["name"] == BOARD
     again = bytearray(installed)

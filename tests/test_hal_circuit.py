@@ -1,6 +1,7 @@
 """The CircuitPython HAL on CPython through Adafruit Blinka (BLINKA_OS_AGNOSTIC=1).
 
-Real blinka (board, busio, digitalio, pwmio) and adafruit_bus_device run; only the
+Real blinka (board, busio, digitalio, pwmio), adafruit_bus_device and the
+neopixel library run (the HAL starts the SSD1306 itself); only the
 bottom of Blinka's generic board is replaced: pin levels, an I2C bus that
 records its traffic and answers at chosen addresses, and neopixel_write.
 """
@@ -13,7 +14,7 @@ import pytest  # noqa: E402
 
 from adafruit_blinka.microcontroller.generic_agnostic_board import i2c as fake_i2c  # noqa: E402
 from adafruit_blinka.microcontroller.generic_agnostic_board import pin as fake_pin  # noqa: E402
-import neopixel_write  # noqa: E402
+import neopixel  # noqa: E402
 
 from cupfw import hal  # noqa: E402
 from cupfw.hal import circuit  # noqa: E402
@@ -64,7 +65,7 @@ def hw(monkeypatch, tmp_path):
     sent = []
     monkeypatch.setattr(fake_i2c, "I2C", Bus)
     monkeypatch.setattr(fake_pin.Pin, "read", lambda self: levels[self.id])
-    monkeypatch.setattr(neopixel_write, "neopixel_write", lambda pin, buf: sent.append(bytes(buf)))
+    monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: sent.append(bytes(buf)))
     monkeypatch.setattr(Bus, "present", {61, 25})
     monkeypatch.setattr(Bus, "acc", bytes([0, 1, 0, 2, 0, 64]))
     del Bus.log[:]

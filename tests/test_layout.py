@@ -16,7 +16,7 @@ BUILT_IN = {
     "micropython": {"array", "framebuf", "gc", "io", "json", "machine", "micropython", "neopixel", "os",
                     "sys", "time"},
     "circuitpython": {"adafruit_bus_device", "adafruit_bus_device.i2c_device", "analogio", "array", "board",
-                      "busio", "digitalio", "gc", "io", "json", "micropython", "neopixel_write", "os", "pwmio", "storage",
+                      "busio", "digitalio", "gc", "io", "json", "micropython", "os", "pwmio", "storage",
                       "supervisor", "sys", "time", "traceback", "ulab"},
 }
 FAMILIES = sorted(BUILT_IN)

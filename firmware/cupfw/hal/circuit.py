@@ -3,7 +3,7 @@
 Pins are names in the board module ("GP2", "D5", "BUTTON_A"). Buttons are
 digitalio inputs; the display is an SSD1306 on busio.I2C, started here, drawn in with
 cupfw.hal.npbuf (fbuf on Blinka: framebuf's calls, a page at a time) and sent a changed page
-at a time; LEDs go through the built-in neopixel_write, the buzzer is a
+at a time; LEDs go through the neopixel library, the buzzer is a
 pwmio.PWMOut (silenced by buttons(), which the app polls every tick), the
 optional LIS3DH is read straight from its registers.
 
@@ -170,13 +170,8 @@ class Board:
         l = p.get("leds")
         self.led_count = l["count"] if l else 0
         if l:
-            from neopixel_write import neopixel_write  # (built in; the neopixel library would hold 1.5 KB more)
-            self._send = neopixel_write
-            self._np = digitalio.DigitalInOut(pin(l["pin"]))
-            self._np.switch_to_output()
-            self._out = bytearray(3 * self.led_count)  # the strip's bytes, in its order
-            o = l["order"]
-            self._order = ("RGB".find(o[:1]), "RGB".find(o[1:2]), "RGB".find(o[2:]))  # (slices: no 1-character names)
+            import neopixel  # (Adafruit's library, as on Blinka: about 1.5 KB of the chip's heap)
+            self._np = neopixel.NeoPixel(pin(l["pin"]), l["count"], auto_write=False, pixel_order=l["order"])
         b = p.get("buzzer")
         self._pwm = self._amp = None
         if b:
@@ -213,13 +208,9 @@ class Board:
         if len(buf) != 3 * n:
             raise ValueError("leds: %d bytes for %d LEDs" % (len(buf), n))
         if n:
-            out = self._out
-            o0, o1, o2 = self._order
-            for j in range(0, 3 * n, 3):
-                out[j] = buf[j + o0]
-                out[j + 1] = buf[j + o1]
-                out[j + 2] = buf[j + o2]
-            self._send(self._np, out)
+            for i in range(n):
+                self._np[i] = (buf[3 * i], buf[3 * i + 1], buf[3 * i + 2])
+            self._np.show()
 
     def buttons(self):
         if self._pwm and self._stop is not None and ticks_diff(ticks_ms(), self._stop) >= 0:
