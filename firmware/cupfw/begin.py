@@ -38,6 +38,14 @@ def game(app, arg):
             rec = app.st.read("game.json")
             unread()
             gc.collect()
+        a = rec.get("actions") if type(rec) is dict else None
+        if mode != 1 and pack.get("engine") == "yamb" and (type(a) is list or hasattr(a, "codes")):
+            from cupfw.games import yambcode as code  # Yamb's actions as their codes, their texts freed
+            a = code.record(rec)
+            code.record = None  # (its Actions keep the module's names, not this code)
+            code = None
+            drop("cupfw.games.yambcode")
+            gc.collect()
         from cupcore import replay
         g = replay.load(rec, None, pack)
         if type(rec["actions"]) is list:  # a new game (a resumed one is read as Actions)
@@ -45,7 +53,7 @@ def game(app, arg):
     except ValueError as e:
         return rec, mode, None, str(e)
     finally:
-        pack = replay = play = None
+        pack = replay = play = a = None
         drop("cupcore.replay")  # the game needs only its engine now
         drop("cupcore.bots")  # (replay's check of a record's cups loads it: cupfw.bot loads it again to act)
     return rec, mode, g, None
