@@ -38,13 +38,10 @@ def game(app, arg):
             rec = app.st.read("game.json")
             unread()
             gc.collect()
-        a = rec.get("actions") if type(rec) is dict else None
-        if mode != 1 and pack.get("engine") == "yamb" and (type(a) is list or hasattr(a, "codes")):
-            from cupfw.games import yambcode as code  # Yamb's actions as their codes, their texts freed
-            a = code.record(rec)
-            code.record = None  # (its Actions keep the module's names, not this code)
-            code = None
-            drop("cupfw.games.yambcode")
+        if mode != 1 and pack.get("engine") == "yamb":  # Yamb's actions as their codes, their texts freed
+            from cupfw.games.yambcode import record
+            record(rec)
+            record = None
             gc.collect()
         from cupcore import replay
         g = replay.load(rec, None, pack)
@@ -53,7 +50,7 @@ def game(app, arg):
     except ValueError as e:
         return rec, mode, None, str(e)
     finally:
-        pack = replay = play = a = None
+        pack = replay = play = None
         drop("cupcore.replay")  # the game needs only its engine now
         drop("cupcore.bots")  # (replay's check of a record's cups loads it: cupfw.bot loads it again to act)
     return rec, mode, g, None

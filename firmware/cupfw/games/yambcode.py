@@ -6,22 +6,27 @@ texts (4 KB). Not in the engine nor in cupfw.play: self-play and the demo never 
 from cupcore import yamb
 from cupcore.yamb import say
 from cupfw import play
+from cupfw.app import drop
 
 
 def record(rec):
     """rec's actions (a list, or a cupfw.play.Actions read) as their codes, in place, their texts freed: before
-    the replay, so that they are never in memory with it; left as texts when one has no code."""
-    old = rec["actions"]
+    the replay (cupfw.begin.game), so that they are never in memory with it; left as texts when one has no
+    code. This module out of sys.modules after it, and this function out of memory (its Actions keep the rest)."""
+    old = rec.get("actions") if type(rec) is dict else None
     if type(old) is list:
         old = play.Actions(old)
-    t = bytearray()  # the code of each of the record's different texts (255: none)
-    for a in old.words:
-        t.append(code(a) & 255)
-    c = old.codes
-    if type(c) is bytearray and t.find(b"\xff") < 0:
-        for i in range(len(c)):
-            c[i] = t[c[i]]
-        rec["actions"] = Actions(c)
+    if type(old) is play.Actions:  # (not yet as codes)
+        t = bytearray()  # the code of each of the record's different texts (255: none)
+        for a in old.words:
+            t.append(code(a) & 255)
+        c = old.codes
+        if type(c) is bytearray and t.find(b"\xff") < 0:
+            for i in range(len(c)):
+                c[i] = t[c[i]]
+            rec["actions"] = Actions(c)
+    del globals()["record"]
+    drop("cupfw.games.yambcode")
 
 
 def code(a):
