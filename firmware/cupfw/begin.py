@@ -42,7 +42,6 @@ def game(app, arg):
             from cupfw.games.yambcode import record
             record(rec)
             record = None
-            gc.collect()
         from cupcore import replay
         g = replay.load(rec, None, pack)
         if type(rec["actions"]) is list:  # a new game (a resumed one is read as Actions)

@@ -3,6 +3,8 @@ that is not the demo, before its replay: 8 players' 1,400 actions kept as 1,400 
 texts (4 KB). Not in the engine nor in cupfw.play: self-play and the demo never read a text back into its code.
 """
 
+import gc
+
 from cupcore import yamb
 from cupcore.yamb import say
 from cupfw import play
@@ -25,8 +27,10 @@ def record(rec):
             for i in range(len(c)):
                 c[i] = t[c[i]]
             rec["actions"] = Actions(c)
+    old = None
     del globals()["record"]
     drop("cupfw.games.yambcode")
+    gc.collect()  # (the texts freed before the replay comes in)
 
 
 def code(a):
