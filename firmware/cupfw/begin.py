@@ -38,6 +38,10 @@ def game(app, arg):
             rec = app.st.read("game.json")
             unread()
             gc.collect()
+        if mode != 1 and pack.get("engine") == "yamb":  # Yamb's actions as their codes, their texts freed
+            from cupfw.games.yambcode import record
+            record(rec)
+            record = None
         from cupcore import replay
         g = replay.load(rec, None, pack)
         if type(rec["actions"]) is list:  # a new game (a resumed one is read as Actions)

@@ -32,9 +32,6 @@ class Screen(tray.Screen):
         # screen reads the engine's cells.
         if len(arg) > 2 and arg[2] is not None:
             arg[2].sheets = False
-            if arg[1] != 1:  # (not the demo's 40 actions) the record's actions as their codes
-                from cupfw.games import yambcode
-                yambcode.record(arg)
         tray.Screen.__init__(self, app, arg)
 
     def update(self, b, act):
