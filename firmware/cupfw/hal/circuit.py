@@ -208,8 +208,8 @@ class Board:
         if len(buf) != 3 * n:
             raise ValueError("leds: %d bytes for %d LEDs" % (len(buf), n))
         if n:
-            for i in range(n):
-                self._np[i] = (buf[3 * i], buf[3 * i + 1], buf[3 * i + 2])
+            for i in range(n):  # (a colour as an int: no tuple made for each LED)
+                self._np[i] = buf[3 * i] << 16 | buf[3 * i + 1] << 8 | buf[3 * i + 2]
             self._np.show()
 
     def buttons(self):
