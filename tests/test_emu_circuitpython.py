@@ -29,12 +29,13 @@ pytestmark = pytest.mark.chip  # the emulated chip's tier: `pytest -m chip` (see
 UF2_SHA = "1221c1c94bdc58247eaaa19c4acf1bcb96e4efe1cc0ee071ce3c3ae05d39cda2"
 BOARD = "pico-cp"
 # Golden sessions (tests/golden, made by the simulator) on the chip, beside the Hog session of `played`: the
-# menus, a pack of every engine with a session, and the ends of games and the long resumes (pig-win ... liars-win:
+# menus, a pack of every engine with a screen, and the ends of games and the long resumes (pig-win ... liars-win:
 # the chip opens a long saved game before the shot, where test_emu's MicroPython is still replaying it). Not
 # run: the cup (its dice follow the board's own random seed, which the simulator's run fixes and the chip's
 # os.urandom does not, and it saves no record to read it from) and pig (Hog's engine, played above).
 GOLDEN_RUN = ("menus", "mia", "scoundrel", "bogey", "generala", "poker-dice", "dix-mille", "drop-dead",
-              "scc-classic", "liars", "yamb", "wish", "party", "insider", "turn-timer",
+              "scc-classic", "liars", "yamb", "wish", "party", "insider", "turn-timer", "beetle", "chicago",
+              "boston", "midnight", "zambales", "mafia",
               "pig-win", "mia-win", "scoundrel-lost", "bogey-lost", "liars-resume", "liars-win")
 # Shots that differ from the simulator's, and why (everything else must be the same, bit for bit). The key
 # script lets CircuitPython finish before each key (the save of the last move included: a key pressed while
@@ -49,6 +50,9 @@ TIMING = {
     ("dix-mille", "scores"): "leds", ("drop-dead", "scores"): "leds", ("drop-dead", "back"): "leds",
     ("drop-dead", "results"): "leds", ("drop-dead", "menu"): "leds", ("scc-classic", "no-stop"): "leds",
     ("scc-classic", "results"): "leds", ("liars", "reveal"): "leds", ("liars", "cover-r2"): "leds",
+    ("beetle", "results"): "leds", ("chicago", "results"): "leds", ("midnight", "results"): "leds",
+    ("zambales", "scores"): "leds", ("zambales", "results"): "leds", ("mafia", "scores"): "leds",
+    ("mafia", "results"): "leds",
     # "both": a frame of an animation at so many ms after the key, on the chip's clock (the dice tumbling, the
     # cup lifting; as on MicroPython, test_emu.TIMING), which the chip has finished before the shot
     ("mia", "shaking"): "both", ("mia", "lifting"): "both", ("drop-dead", "rolling"): "both",
