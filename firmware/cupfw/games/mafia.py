@@ -38,8 +38,9 @@ class Screen(tray.Screen):
             return "", "", ""
         t = s["turn"]
         n = s["dice_held"][t]
+        k = s["tokens"][t]
         info = "showdown: one die" if s["phase"] == "showdown" else \
-            ("%d dice, %d tokens", "%d die, %d tokens")[n == 1] % (n, s["tokens"][t])
+            ("%d dice, %d tokens", "%d die, %d tokens", "%d dice, %d token", "%d die, %d token")[(n == 1) + 2 * (k == 1)] % (n, k)
         return "", info, "A:roll  v:scores"
 
     def values(self):

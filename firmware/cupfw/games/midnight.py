@@ -57,6 +57,6 @@ class Screen(tray.Screen):
     def lines(self):
         s = self.s
         a = s["aside"]
-        info = "" if s["over"] else ("P%d needs a 1 and a 4", "P%d needs a 4", "P%d needs a 1",
-                                     "P%d has the 1 and the 4")[(1 in a) + 2 * (4 in a)] % (s["turn"] + 1)
+        info = "" if s["over"] else ("P%d needs a 1 and a 4", "P%d needs a 4", "P%d needs a 1",  # (21 characters a line)
+                                     "P%d has the 1 and 4")[(1 in a) + 2 * (4 in a)] % (s["turn"] + 1)
         return "", info, "A:roll  v:scores" if not self.cur else "</>:pick  A:keep" if self.g.one else "A:mark  B:keep"

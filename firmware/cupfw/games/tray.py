@@ -115,7 +115,8 @@ class Screen(play.Game):
         top, info, keys = self.lines()
         if self.mode:
             w = s["winner"]
-            gfx.bar(fb, word(_W, 0) if not s["over"] else word(_W, 1) if w is None else word(_W, 2) % (w + 1), top)
+            gfx.bar(fb, word(_W, 0) if not s["over"] else word(_W, 1) if w is None else word(_W, 2) % (w + 1))  # (no round:
+            # "Scores so far" and "round 2/3" are 22 characters of a 21-character line)
             v = self.values()
             wide = max([len(str(x)) for x in v]) > 3  # thousands, names: one to a line, two for five players or more
             play.scores(fb, v, w if s["over"] else s["turn"], 12, (1 if len(v) < 5 else 2) if wide else 4)
