@@ -116,7 +116,7 @@ def paint(scr, fb):
     k0 = min(max(0, (x >> 4) - 3), max(0, n - 4))  # the first column and row shown
     r0 = min(max(0, (x & 15) - 2), 14 - _ROWS)
     k1 = min(n, k0 + 4)
-    ink = gfx.framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, gfx.framebuf.MONO_VLSB)  # as gfx's inverted text
+    ink = gfx._INK  # the palette of gfx's inverted text
     fb.fill_rect(0, 0, 128, 9, 1)
     parts = [1, b"P%d" % (p + 1)]
     cols = []

@@ -252,11 +252,11 @@ class Board:
         then sees the change within 2 ms, and its debounce (the same on the poll after) confirms it a tick later,
         not one to two ticks. The sleep after such a wake is whole, so that those two polls are still a tick apart
         (a contact's bounce is shorter)."""
-        end = (ticks_ms() + ms) & 0x1FFFFFFF
         if self._woke or ms > self.tick_ms:
             self._woke = False
             time.sleep(ms / 1000)
             return
+        end = (ticks_ms() + ms) & 0x1FFFFFFF
         was = self.buttons()
         left = ms
         while left > 0:
