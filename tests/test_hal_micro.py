@@ -173,6 +173,26 @@ PRESS = prof["buttons"]["b"]
 b.idle(1000)
 out("idle-wake", take(), b.buttons())
 b.ticks_ms(), b.ticks_diff(5, 3), b.sleep_ms(1)
+import time as _rt
+class _Clock:  # the HAL's time with its sleeps noted
+    ticks_ms = _rt.ticks_ms
+    ticks_diff = _rt.ticks_diff
+    ticks_add = _rt.ticks_add
+    def sleep_ms(ms):
+        LOG.append(["sleep", ms])
+micro.time = _Clock
+b.buttons()
+take()
+b.sleep_ms(10)
+quiet = take()
+b._edges = 1  # a button's pin interrupt noted an edge
+b.sleep_ms(10)
+woke = take()
+b.sleep_ms(10)
+after = take()
+b.sleep_ms(50)
+out("sleep", quiet, woke, after, take())
+micro.time = _rt
 I2C.present = [24]
 try:
     micro.Board(prof)
@@ -306,6 +326,17 @@ def test_battery_seed_contrast_idle(results):
     log, held = results["idle-wake"]
     sleeps = [e[1] for e in log if e[0] == "lightsleep"]
     assert sleeps and max(sleeps) <= 50 and held == 32
+
+
+def test_a_tick_s_sleep_ends_when_a_button_changes(results):
+    """The main loop's pause of a tick (10 ms) ends at once when a button's interrupt has noted an edge, so
+    that the debounce's first poll comes then; the sleep after it is whole (its second poll a tick later),
+    and a longer wait is never cut."""
+    quiet, woke, after, longer = results["sleep"]
+    assert quiet == [["sleep", 1]] * 10
+    assert woke == []
+    assert after == [["sleep", 10]]
+    assert longer == [["sleep", 50]]
 
 
 def test_the_hal_is_small(results):

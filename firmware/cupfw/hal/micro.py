@@ -28,7 +28,7 @@ class Board:
         self.data_dir = p.get("data_dir", "/data")
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
-        self.sleep_ms = time.sleep_ms
+        self._woke = False
         down = p.get("pull_down", ())
         keys = []
         for n in NAMES:
@@ -119,6 +119,21 @@ class Board:
         def noted(pin):
             self._edges |= bit
         return noted
+
+    def sleep_ms(self, ms):
+        """Wait ms; the main loop's pause of a tick ends early when a button's pin changes meanwhile (its
+        interrupt notes the edge): the app's next poll sees the change at once, and its debounce (the same on
+        the poll after) confirms it a tick later, not one to two ticks. The sleep after such a wake is whole,
+        so that those two polls are still a tick apart (a contact's bounce is shorter)."""
+        if self._woke or ms > self.tick_ms:
+            self._woke = False
+            time.sleep_ms(ms)
+            return
+        for _ in range(ms):
+            if self._edges:
+                self._woke = True
+                return
+            time.sleep_ms(1)
 
     def buttons(self):
         m = 0
