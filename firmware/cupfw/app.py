@@ -219,14 +219,23 @@ class App:
         if self.name == "screens.menu" and self.mode == 0 and not self.attracted and idle >= _ATTRACT:
             self.attracted = True
             self.run_demo(False)
-        if self.dirty and self.mode < 2:
+        drawn = self.dirty and self.mode < 2
+        if drawn:
             self.dirty = False
             self.fb.fill(0)
             self.scr.draw(self.fb)
             b.show()
         self.lights(now)
-        if self.later is not None and not getattr(self.scr, "anim", 0):
+        quiet = not getattr(self.scr, "anim", 0)
+        if self.later is not None and quiet:
             self.flush()
+        if drawn and quiet and self.room:  # a frame out, its save made: if half the threshold has been used since
+            a = gc.mem_alloc()  # the last collection, one now, not in the next key's work (cupfw.begin.app)
+            if a - self.used > self.room:
+                gc.collect()
+                self.used = gc.mem_alloc()
+            elif a < self.used:  # the threshold's own came
+                self.used = a
 
     def lights(self, now):
         """Show the screen's LED pattern (or a flash) scaled to the LED brightness, when it changed."""

@@ -60,8 +60,15 @@ def app(app, board):
     missing or out of range), every saved file checked once (each damaged one set aside, all reported
     at once), the app's state, and the first screen. Here, not in cupfw.app: boot's code, out of memory
     once it has run."""
-    if hasattr(gc, "threshold"):  # collect after each 1/16 of the heap: garbage never spreads over all of it
-        gc.threshold((gc.mem_free() + gc.mem_alloc()) // 16)
+    app.room = 0  # what may be allocated before App.step collects between frames (0: it never does)
+    app.used = 0  # the heap in use after the last collection
+    if hasattr(gc, "threshold"):
+        h = gc.mem_free() + gc.mem_alloc()
+        if h < 131072:  # a small heap: a collection after each 1/64 of it, so that garbage never spreads over it
+            gc.threshold(h // 64)  # (a long game leaves it a few KB in holes too small for a save: see README)
+        else:  # a large one (a Pico's 240 KB): after each 1/16 of it, and between frames once half of that is
+            gc.threshold(h // 16)  # used (App.step), so that one seldom falls in a key's work (some 15 ms)
+            app.room = h // 32
     from cupfw.store import Store
     app.b = board
     app.fb = board.fb

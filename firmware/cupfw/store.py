@@ -46,27 +46,32 @@ def adler32(data, value=1):
 
 def pieces(obj):
     """obj's JSON text as bytes, in pieces: a dict value by value (keys sorted, "actions" last) and a
-    list 16 items at a time, so that a long game record never needs one big string (write() makes
-    them twice). A record's fields before its actions are its head (see cupfw.saved.record)."""
-    if isinstance(obj, dict):
-        yield b"{"
-        sep = b""
-        keys = sorted(obj)  # the same bytes for equal objects on every port (cupfw.logbook.holds)
-        if "actions" in obj:
-            keys.remove("actions")
-            keys.append("actions")
-        for k in keys:
-            yield sep + json.dumps(k).encode() + b": "
-            yield from pieces(obj[k])
-            sep = b", "
-        yield b"}"
-    elif isinstance(obj, list) and len(obj) > 16 or hasattr(obj, "codes"):  # a game's cupfw.play.Actions
-        yield b"["
-        for i in range(0, len(obj), 8):
-            yield (b", " if i else b"") + json.dumps(obj[i:i + 8]).encode()[1:-1]
-        yield b"]"
-    else:
+    long list item by item, so that a long game record never needs one big string, nor a piece of the
+    nearly full heap of a long game bigger than a few of its holes (write() makes them twice). A record's
+    fields before its actions are its head (see cupfw.saved.record)."""
+    if not isinstance(obj, dict):
         yield json.dumps(obj).encode()
+        return
+    yield b"{"
+    sep = b""
+    keys = sorted(obj)  # the same bytes for equal objects on every port (cupfw.logbook.holds)
+    if "actions" in obj:
+        keys.remove("actions")
+        keys.append("actions")
+    for k in keys:
+        v = obj[k]
+        yield sep + json.dumps(k).encode() + b": "
+        sep = b", "
+        if isinstance(v, dict):
+            yield from pieces(v)
+        elif isinstance(v, list) and len(v) > 16 or hasattr(v, "codes"):  # a game's cupfw.play.Actions
+            yield b"["
+            for i in range(len(v)):
+                yield (b", " if i else b"") + json.dumps(v[i]).encode()
+            yield b"]"
+        else:
+            yield json.dumps(v).encode()
+    yield b"}"
 
 
 def measure(obj):
