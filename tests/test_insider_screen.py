@@ -197,6 +197,19 @@ def test_the_guessing_clock_drains_the_leds_sounds_near_its_end_and_times_out(de
     assert list(app.pattern[:4]) == [4, 4, 4, 4]  # everyone loses
 
 
+def test_a_clock_a_key_starts_shows_its_whole_time_not_one_second_more(device):
+    """As the turn timer's: the clock starts at the key's reading of the board's time, after the pass's now."""
+    app = open_game(device, {"pack": "insider", "players": 4, "seed": 1, "roles": [0, 1], "word": 3,
+                             "params": {"limit": 40, "words": ["ant", "bee", "cat", "dog"]}, "actions": ["start"]})
+    scr = app.scr
+    now = app.b.ticks_ms()
+    app.b.now += 30  # the clock (re)started 30 ms into the pass
+    scr.at = app.b.ticks_ms()
+    scr.left = -1
+    scr.tick(now)
+    assert scr.left == 40
+
+
 def test_a_resumed_game_starts_its_clock_again_and_keeps_the_deal_secret(device):
     app = open_game(device, {"pack": "insider", "players": 6, "seed": 3, "actions": ["start"]})
     assert app.scr.ui == 3 and app.scr.left == 300  # the guessing clock, from the start again

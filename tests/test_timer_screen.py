@@ -107,6 +107,18 @@ def test_a_resumed_session_starts_the_turn_s_clock_again(device):
     assert list(app.scr.rec["actions"])[-2:] == ["resume", "next 2"]
 
 
+def test_a_turn_started_by_a_key_shows_its_whole_time_not_one_second_more(device):
+    """The key handler reads the board's clock after the pass's tick has read it: the tick's now is earlier
+    than the new turn's start. (CircuitPython's golden session drew 61 of 60 seconds once its pass got slower.)"""
+    app = open_session(device, {"pack": "turn-timer", "players": 3, "seed": 1, "actions": []})
+    scr = app.scr
+    now = app.b.ticks_ms()
+    app.b.now += 30  # the key handled 30 ms into the pass
+    scr.press(A)
+    scr.tick(now)
+    assert scr.left == 60 and scr.total(now) == 0
+
+
 def test_pause_stops_the_clock(device):
     app = open_session(device, {"pack": "turn-timer", "players": 2, "seed": 1, "actions": []})
     keys(app, device, "wait 3000\npress b\nwait 30000\npress b\nwait 1000\npress a\n")

@@ -120,7 +120,8 @@ class Screen(play.Game):
         app = self.app
         if not self.demo:  # a running clock neither dims nor sleeps the cup (the demo's may)
             app.last = now
-        left = max(0, self.most - app.b.ticks_diff(now, self.at) // 1000)
+        left = max(0, self.most - max(0, app.b.ticks_diff(now, self.at)) // 1000)  # (a clock a key started
+        # reads the board after the pass's now: 0 ms old then, not less, or one second more than its whole)
         if left == self.left:
             return r
         self.left = left

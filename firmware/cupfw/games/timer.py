@@ -42,8 +42,9 @@ class Screen(play.Game):
         self.left = self.g.most
 
     def total(self, now):
-        """The turn's ms so far, paused time not counted."""
-        return self.ms + (0 if self.g.held else self.app.b.ticks_diff(now, self.at))
+        """The turn's ms so far, paused time not counted. (A key reads the clock after the pass's own now: a
+        turn started by it is 0 ms old then, not less, or its first frame would show one second more.)"""
+        return self.ms + (0 if self.g.held else max(0, self.app.b.ticks_diff(now, self.at)))
 
     def press(self, bit):
         g = self.g
