@@ -40,7 +40,7 @@ class Actions:
         return list(self) == other
 
     def __getitem__(self, i):
-        """An action, or a list of them for a slice (the store writes 16 at a time)."""
+        """An action, or a list of them for a slice (as a list of them reads; cupfw.store writes them one at a time)."""
         if type(i) is int:
             return self.words[self.codes[i]]
         return [self.words[c] for c in self.codes[i]]

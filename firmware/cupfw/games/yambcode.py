@@ -81,7 +81,7 @@ class Actions(play.Actions):
     def __getitem__(self, i):
         if self.words is not None:
             return play.Actions.__getitem__(self, i)
-        if type(i) is not int:  # a slice (the store writes 8 at a time)
+        if type(i) is not int:  # a slice, as a list of them reads (cupfw.store writes them one at a time)
             return list(map(self.__getitem__, range(len(self))[i]))
         if i < 0:
             i += len(self)
