@@ -17,10 +17,6 @@ import cupcore
 from cupfw import gfx
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _TICK = const(20)  # ms between polls (a board may poll faster: its tick_ms)
 _LONG = const(700)  # ms held for a long press
 _ATTRACT = const(30000)  # ms idle on the menu before the demo plays

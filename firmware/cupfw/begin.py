@@ -8,10 +8,6 @@ import gc
 from cupfw.app import drop, unread
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 # Settings: name, default, lowest, highest (times in seconds, 0 = never).
 _DEFAULTS = const((("bright", 3, 1, 4), ("sound", 1, 0, 1), ("leds", 2, 0, 4), ("dim", 60, 0, 3600), ("sleep", 300, 0, 7200)))
 

@@ -23,10 +23,6 @@ from cupfw.app import drop
 from cupfw.hal import B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _THINK = const(700)  # ms before each action of the cup
 _SAY = const(2000)  # ms its words stay after it acted
 

@@ -14,10 +14,6 @@ import os
 from cupfw.store import MOST, adler32
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _BIG = const(1 << 30)  # counts stay small ints on a 32-bit board
 HEAD = 14  # "cup1 " + 8 hex digits + "\n"
 

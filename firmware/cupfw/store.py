@@ -23,11 +23,6 @@ in cupfw.logbook, each imported when needed.
 import json
 import os
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 LOG_KEEP = 20
 MOST = 32768  # bytes in a store file: a long game's record is a few KB; eight players' Yamb up to 31 KB

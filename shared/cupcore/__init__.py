@@ -4,6 +4,12 @@ Runs unchanged on CPython 3.10+, MicroPython and CircuitPython. Engines are
 imported on demand (see cupcore.replay.engine) so a device holds one at a time.
 """
 
+# Modules of cupcore and cupfw call const() and define no such name: MicroPython and CircuitPython fold
+# const(x) to x as they compile (a definition in each module was bytes of .mpy, and a function kept in the
+# heap), CPython needs one. Given here once, binding no name in the package (a name would move the device's heap).
+if __import__("sys").implementation.name == "cpython":
+    __import__("builtins").const = lambda x: x
+
 # The engine modules, each name between spaces; a pack's "engine" must be one of them. One string,
 # not a tuple: a device holds one object for it, not one per name.
 ENGINES = " pig mia scoundrel bogey cup beetle chicago dropdead boston midnight scc zambales mafia generala pokerdice dixmille liars timer insider wish party yamb "

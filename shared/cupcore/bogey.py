@@ -21,10 +21,6 @@ loss `bogey` still names the card that found no place.
 from cupcore.engine import Engine
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {"hand": (1, 10), "max_columns": (4, 12), "levels": None}

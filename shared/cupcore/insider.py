@@ -15,10 +15,6 @@ and, for vote 2, everyone pointing at one seat, or each at themselves (all tied)
 from cupcore.engine import Engine
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "table helper"  # no dice, no deck (cupcore.replay): the record's own stacked events are FIELDS
 # The record's [Master's seat, Insider's seat] and the word's index (a tuple: cupcore.replay asks `in`).
 FIELDS = const(("roles", "word"))

@@ -10,10 +10,6 @@ from cupcore.dice import ROLL, Table
 from cupcore.digits import numbers
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"keep": ("one", "any")}

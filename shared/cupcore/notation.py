@@ -12,10 +12,6 @@ which stays in the heap for good.
 """
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _RANKS = const("A23456789TJQK")
 _SUITS = const("CDHS")
 _JOKER = const(64)

@@ -13,10 +13,6 @@ memory; verify() does all of it.
 from cupcore import packs
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _FIELDS = const(("id", "name", "engine", "version", "players", "params", "rules", "source", "files"))
 _FILE = const(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 

@@ -12,10 +12,6 @@ import json
 import cupcore
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _SCHEMA = const("pack.schema.json")
 MOST = 8192  # bytes in a pack file: 4000 characters of rules fit twice over
 

@@ -21,10 +21,6 @@ from cupcore.cards import name, shuffle  # (loaded with the game: its names inte
 from cupcore.engine import Engine
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {}

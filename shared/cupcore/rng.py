@@ -10,10 +10,6 @@ On a device the seed comes from the hardware RNG (the HAL's entropy).
 """
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _A1 = const(32760)
 _A2 = const(32730)
 _M15 = const(0x7FFF)

@@ -10,10 +10,6 @@ One turn each; the highest score wins (roll-off on ties).
 from cupcore.dice import ROLL, Table
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"cargo_reroll": (True, False)}

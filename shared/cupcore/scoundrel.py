@@ -14,10 +14,6 @@ Actions: avoid, take C, fight C, bare C.
 from cupcore.engine import Engine
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {"health": (1, 99), "weapon_rule": ("le", "lt")}

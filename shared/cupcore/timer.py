@@ -10,10 +10,6 @@ legal() gives `next` at both ends of its range; any T between is legal too.
 from cupcore.engine import Engine
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "table helper"  # no dice, no deck (cupcore.replay)
 FIELDS = ()  # no stacked events
 PLAYERS = (2, 8)

@@ -11,10 +11,6 @@ from cupcore.cards import name  # (the screen's too)
 from cupcore.engine import Engine
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 KIND = "cards"
 PLAYERS = (1, 1)  # the player counts this engine can play
 PARAMS = {}

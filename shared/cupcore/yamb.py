@@ -16,11 +16,6 @@ from the codes.
 
 from cupcore.dice import Table
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 KIND = "dice"
 PLAYERS = (1, 8)

@@ -10,10 +10,6 @@ from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, DOWN, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _W = const(9)  # column slot width: 12 columns and a new one fit across
 # The short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned
 # name for good, but not the strings of a constant tuple.

@@ -12,12 +12,6 @@ from cupfw.games import tray
 from cupfw.hal import A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
 
 # The words each frame's lines take first (a str's find from an offset walks it from its start on MicroPython:
 # tray.word's later words cost more), then an action's.

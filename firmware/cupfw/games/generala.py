@@ -19,11 +19,6 @@ from cupfw.games import tray
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 # The keys (a frame takes one: first, as a str's find from an offset walks it from its start on MicroPython),
 # the boxes in the engine's order, then the rolls left. (Split at "*", a name MicroPython has built in: "|"

@@ -14,10 +14,6 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _COVER = const(0)
 _PEEK = const(1)
 _READY = const(2)

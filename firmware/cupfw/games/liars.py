@@ -18,11 +18,6 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 _COVER = const(0)
 _TURN = const(1)

@@ -11,10 +11,6 @@ from cupfw.hal import UP, DOWN, RIGHT, A, B
 from cupfw.app import SHAKE
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _COVER = const(0)
 _MENU = const(1)
 _CUP = const(2)

@@ -20,10 +20,6 @@ from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, UP, DOWN, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 # Bytes, whose find from an offset starts there (a str's walks it from its start on MicroPython: its strings
 # are UTF-8). 0-10: the texts drawn in every frame, first; 11 the action of down; 12-19: what the cup did (the
 # engine's lines: 11 + what, card): %s the card's suit (1, 2, 5), %d the reshuffles left (7); 20-23 the suits;

@@ -8,10 +8,6 @@ from cupfw.hal import UP, DOWN, A, B
 from cupfw.app import SHAKE
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 # Short texts in a constant tuple: a string literal of up to 10 characters is a name MicroPython keeps for good,
 # the strings of a constant tuple are not.
 _T = const(("Player %d", "to %d", "P%d BUST"))

@@ -11,11 +11,6 @@ from cupfw.games import tray
 from cupfw.hal import A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 # The hands, shorter than the engine's names, in its order: for the line about the best hand, and for
 # two of them to a line (more than four players). One string (generala.py says why).

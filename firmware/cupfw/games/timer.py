@@ -10,10 +10,6 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _RUN = const(0)
 _TIME = const(1)  # the turn ran out: the penalty on the screen until A
 _A = const(("next %d", "over", "pause", "resume", "end"))  # the actions

@@ -18,11 +18,6 @@ from cupfw import gfx, play
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 # The tray's words in one string (a string constant is an object of its own), taken out with word().
 _W = const("Scores so far*Nobody wins*Player %d wins!*A: menu*any key: back*The game is over*Player %d*"

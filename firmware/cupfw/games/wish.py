@@ -11,10 +11,6 @@ from cupfw import gfx, play
 from cupfw.hal import LEFT, RIGHT, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 # The short texts in a constant tuple: MicroPython keeps a string literal of up to 10 characters as an interned
 # name for good, but not the strings of a constant tuple.
 _T = const(("pair %s %s", "Wish", "%d set aside", "Wish: won!", "No pair left", "A:menu", "A:pick B:drop",

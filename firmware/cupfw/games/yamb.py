@@ -15,11 +15,6 @@ from cupfw.games import tray
 from cupfw.hal import UP, DOWN, A, B
 from cupfw.app import SHAKE
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 # The rolls left and the keys (split at "*": tray.word).
 _W = const("no rolls left: B*1 roll left*2 rolls left*A:roll  v:sheet*A:mark B:sheet*A:mark B:roll v:sheet*"

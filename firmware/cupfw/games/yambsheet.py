@@ -14,11 +14,6 @@ cursor (its column's place in the game's * 16 + its row) mark >> 8; scr.sheet wh
 from cupfw import gfx
 from cupfw.hal import DOWN, RIGHT, LEFT, A, B
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 # The keys; the row labels and the column heads, each of a fixed width.
 _W = const((b"A:score B:dice", b"A:announce B:dice", b"B:dice"))

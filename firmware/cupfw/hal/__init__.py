@@ -33,11 +33,6 @@ virtual board). The firmware talks to nothing else:
 A board may also set tick_ms, the milliseconds between the app's polls of the buttons (20 if absent).
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
 
 WIDTH = const(128)
 HEIGHT = const(64)

@@ -4,11 +4,6 @@ Only each axis' high byte is used (1/64 g at the default +-2 g range): enough to
 tell a shake from a tilt, and no 16-bit arithmetic or allocation per reading.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
 
 REG_CTRL1 = const(0x20)  # write 0x57: 100 Hz, x, y and z on
 REG_OUT = const(0xA8)    # OUT_X_L with the auto-increment bit: six bytes follow

@@ -19,10 +19,6 @@ from cupfw.app import drop
 from cupfw.hal import UP, DOWN, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 # Groups in menu order: the line on the menu, and the engines of its packs, each between spaces. An
 # engine that is listed nowhere goes to More games, a reference pack (no engine) to Rules, one that
 # cannot be read to Unusable. (One constant tuple: its strings cost the device no qstrs.)

@@ -17,10 +17,6 @@ from cupfw.app import drop
 from cupfw.hal import UP, DOWN, LEFT, RIGHT, A, B
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 SIDES = (4, 6, 8, 10, 12, 20)
 # cupcore.bots.SEATED (a test holds it): no need to load it here
 _BOTS = const(("pig", "mia", "liars", "dixmille", "generala", "pokerdice", "scc", "midnight", "yamb",

@@ -16,10 +16,6 @@ No chance: the same view gives the same action on every port.
 from cupcore.generala import _SCORE
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _PAR = const((2, 5, 8, 11, 14, 17, 12, 18, 14, 12, 5))  # per box, in the sheet's order
 # _BIN[r - 1][m][j]: per mille, j of m rerolled dice show a given face within r rolls (hits kept).
 _BIN = const((((1000,), (833, 167), (694, 278, 28), (579, 347, 69, 5), (482, 386, 116, 15, 1),

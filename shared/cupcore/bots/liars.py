@@ -16,10 +16,6 @@ No chance: the same view gives the same bid on every port.
 """
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _SAFE = const(850)  # per mille: the least chance to be true of a bold bid
 _CALLED = const(50)  # per 100: how often a false raise is taken to be called
 _ONE = const(1 << 20)

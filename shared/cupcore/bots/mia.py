@@ -16,10 +16,6 @@ claim that is; bluff (per 100) is how often it claims higher than it must.
 from cupcore.rng import Rng
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 BLUFF = 10
 _LOOSE = const(20)  # per 100: the share of claims the model of the roller leaves to "anything higher"
 # Risks are in lives times 1,296,000 (per mille of a chance, times 36 * 36): small ints on every port.

@@ -14,10 +14,6 @@ that score most a roll, or in a race one die.
 """
 
 
-def const(x):  # CPython's: MicroPython folds const() as it compiles, whatever the name is bound to
-    return x
-
-
 _RACE = const(29)  # per 100 of the goal: "either score 71 or more" in the original rule
 
 
