@@ -14,7 +14,7 @@ from cupcore.rng import Rng
 # only when a record has a field not in this list: so that name is never interned by self-play
 # (MicroPython keeps an interned name for good, and the self-play of some packs has one place left in
 # its pool of names).
-_FIELDS = ("pack", "players", "seed", "params", "deck", "dice", "shuffles", "actions")
+_FIELDS = const(("pack", "players", "seed", "params", "deck", "dice", "shuffles", "actions"))
 
 
 def engine(name):

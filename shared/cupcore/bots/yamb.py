@@ -23,13 +23,13 @@ from cupcore.yamb import opens, points
 ROWS = [yamb.word(0, i) for i in range(13)]
 COLS = [yamb.word(1, i) for i in range(7)]
 
-_PAR = (2, 5, 8, 11, 14, 17, -12, 24, 18, 40, 35, 40, 30)  # per row; min's is negative: 12 less it is worth
-_LOOSE = 3
-_STRAIGHT = ((1000, 167, 56, 28, 19, 15), (1000, 306, 164, 115, 96, 89))  # per mille: m faces missing, r rolls
-_FULL = (333, 556)  # per mille: two pairs become a full house within r rolls
+_PAR = const((2, 5, 8, 11, 14, 17, -12, 24, 18, 40, 35, 40, 30))  # per row; min's is negative: 12 less it is worth
+_LOOSE = const(3)
+_STRAIGHT = const(((1000, 167, 56, 28, 19, 15), (1000, 306, 164, 115, 96, 89)))  # per mille: m faces missing, r rolls
+_FULL = const((333, 556))  # per mille: two pairs become a full house within r rolls
 # Per mille times 1/6: the sum a rerolled die ends with within r rolls, rerolled while below (4, 3 for min).
-_HIGH = (3500, 4250)
-_LOW = (3500, 2750)
+_HIGH = const((3500, 4250))
+_LOW = const((3500, 2750))
 
 
 def move(params, view):
