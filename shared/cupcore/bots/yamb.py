@@ -69,7 +69,8 @@ def move(params, view):
     pts = bytearray(13)  # what the dice score in each row
     for r in range(13):
         pts[r] = points(d, r, rolled, same, four)
-    best, act = -1000, -1
+    best = -1000
+    act = -1
     for x in now:
         v = _worth(x & 15, pts[x & 15], x >> 4)
         if v > best:
@@ -80,9 +81,12 @@ def move(params, view):
         return _score(act)
     forced = not len(later)  # only announce cells are left: announce the row of the best chase
     if forced:
-        later = bytearray([48 + r for r in range(13) if empty >> r & 1])
+        later = bytearray()
+        for r in range(13):
+            if empty >> r & 1:
+                later.append(48 + r)
     best *= 1000
-    keep, target = None, None
+    keep = target = None
     c6 = [0] * 7
     for y in d:
         c6[y] += 1
@@ -100,11 +104,14 @@ def move(params, view):
         for j in range(m + 1):
             v = scratch
             for x in later:
-                p = _chase(x & 15, f, k + j, four)
-                if p is not None and _worth(x & 15, p, x >> 4) * 1000 > v:
-                    v = _worth(x & 15, p, x >> 4) * 1000
-                    if j == m:
-                        aim = x & 15
+                r = x & 15
+                p = _chase(r, f, k + j, four)
+                if p is not None:
+                    p = _worth(r, p, x >> 4) * 1000
+                    if p > v:
+                        v = p
+                        if j == m:
+                            aim = r
             e += _binom(m, j, left) * v // 1000
         if e > best:
             best, keep, target = e, _dice(d, f, f), aim
@@ -138,7 +145,11 @@ def move(params, view):
         return "announce " + ROWS[later[0] & 15 if target is None else target]
     if keep is None or keep == 31:
         return _score(act)
-    return "roll " + " ".join([str(i + 1) for i in range(5) if not keep >> i & 1])
+    out = ["roll"]
+    for i in range(5):
+        if not keep >> i & 1:
+            out.append(str(i + 1))
+    return " ".join(out)
 
 
 def _dice(d, lo, hi, once=False, pairs=None):
