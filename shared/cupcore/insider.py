@@ -116,7 +116,10 @@ class Game(Engine):
             elif ph == 2 or ph == 4 and p in self.tied:
                 out.append(nth(_W, 33) % (a, p))
             elif ph == 3:  # everyone points at seat p, and (p = n) each at themselves
-                out.append(" ".join([a] + [str(p if p < n else k) for k in range(n)]))
+                g = [a]
+                for k in range(n):
+                    g.append(str(p if p < n else k))
+                out.append(" ".join(g))
         if ph == 1:
             out.append(nth(_W, 2))
         return out
@@ -159,9 +162,12 @@ class Game(Engine):
                 tally[k] += 1
             top = max(tally)
             self.scores = tally
-            self.tied = [k for k in range(n) if tally[k] == top]
-            p = self.tied[0]
-            if len(self.tied) == 1:
+            self.tied = t = []
+            for k in range(n):
+                if tally[k] == top:
+                    t.append(k)
+            p = t[0]
+            if len(t) == 1:
                 self.tied = None
             else:
                 p = None

@@ -35,7 +35,12 @@ class Game(Engine):
             return ()
         if self.turn_dice == 0:
             # Hog's choices made here: ten constants would be ten qstrs, interned for good on MicroPython
-            return ["roll %d" % n for n in range(1, self.max_dice + 1)] if self.max_dice else ("roll",)
+            if not self.max_dice:
+                return ("roll",)
+            out = []
+            for n in range(1, self.max_dice + 1):
+                out.append("roll %d" % n)
+            return out
         return ("roll", "hold")
 
     def _do(self, w):

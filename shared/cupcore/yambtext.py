@@ -45,7 +45,11 @@ def sheets(g, d, seat=None):
         t = {}
         for k in range(len(g.cols)):
             s = g.cells(p, k)
-            one[COLS[g.cols[k]]] = dict([(ROWS[r], None if s[r] == 255 else s[r]) for r in range(13)])
-            t[COLS[g.cols[k]]] = yamb.total(s)
+            col = {}
+            for r in range(13):
+                col[ROWS[r]] = None if s[r] == 255 else s[r]
+            c = COLS[g.cols[k]]
+            one[c] = col
+            t[c] = yamb.total(s)
         d["sheet"][p] = one
         d["totals"][p] = t
