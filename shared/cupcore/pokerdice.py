@@ -25,8 +25,8 @@ def hand(dice, wild):
     w = c[6] if wild else 0
     c[6] -= w
     order = []  # the dice but the wild aces: largest group first, then high to low
-    for n in (5, 4, 3, 2, 1):
-        for f in (6, 5, 4, 3, 2, 1):
+    for n in range(5, 0, -1):
+        for f in range(6, 0, -1):
             if c[f] == n:
                 order += [f] * n
     if not order:
@@ -40,7 +40,7 @@ def hand(dice, wild):
     elif m == 1 and (w or not (c[1] and c[6])):  # five different faces, or made so by aces
         rank = 5
         top = 0
-        rest = (5, 4, 3, 2, 1) if c[1] else (6, 5, 4, 3, 2)
+        rest = range(5, 0, -1) if c[1] else range(6, 1, -1)
     elif top == 3:
         rank = 6 if rest[0] == rest[1] else 4
     elif top == 2:

@@ -48,7 +48,7 @@ class Game(Table):
         a = list(self.aside)
         f = self.roll(5 - len(a))
         rest = list(f)
-        for need in (6, 5, 4):
+        for need in range(6, 3, -1):  # ship, captain, crew
             if need not in a:
                 if need not in rest:
                     break

@@ -34,7 +34,7 @@ def _cargo(view):
     r = view["last_roll"]
     s = sum(r)
     n = 5 - len(r)  # set aside before this roll: a 6, a 5, a 4 in order
-    for need in (6, 5, 4)[n:]:
+    for need in range(6 - n, 3, -1):
         s -= need
     return s
 
