@@ -52,8 +52,7 @@ def move(params, view):
             v = _points(c, top, i, params["generala"], dbl) - _PAR[i]
             if v > best:
                 best, act = v, _SCORE[i]
-            if -_PAR[i] > scratch:
-                scratch = -_PAR[i]
+            scratch = max(scratch, -_PAR[i])
     if not left:
         return act
     best *= 1000  # expected values from here on per mille
@@ -68,15 +67,15 @@ def move(params, view):
         for j in range(m + 1):
             n = k + j
             v = scratch
-            if free[f - 1] and n * f - _PAR[f - 1] > v:
-                v = n * f - _PAR[f - 1]
-            if n >= 4 and free[8] and 40 - _PAR[8] > v:
-                v = 40 - _PAR[8]
+            if free[f - 1]:
+                v = max(v, n * f - _PAR[f - 1])
+            if n >= 4 and free[8]:
+                v = max(v, 40 - _PAR[8])
             if n == 5:
-                if free[9] and params["generala"] - _PAR[9] > v:
-                    v = params["generala"] - _PAR[9]
-                if free[10] and (dbl or 0) - _PAR[10] > v:
-                    v = dbl - _PAR[10]
+                if free[9]:
+                    v = max(v, params["generala"] - _PAR[9])
+                if free[10]:  # (no double: 0 - its par is below the scratch, which counts that box)
+                    v = max(v, (dbl or 0) - _PAR[10])
             e += tab[m][j] * v
         if e > best:
             best, keep = e, 1 << f
