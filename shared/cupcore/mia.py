@@ -120,7 +120,7 @@ class Game(Engine):
             raise ValueError("you rolled: claim a value now")
         if a == "roll":
             f = self.roll(2)
-            self.cup = f[0] * 10 + f[1] if f[0] >= f[1] else f[1] * 10 + f[0]
+            self.cup = max(f) * 10 + min(f)
             self.knower = t
             self.rolled = True
             self.round.append("roll")
