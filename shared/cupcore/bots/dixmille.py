@@ -68,8 +68,7 @@ def _worth(n, r, t):
 
 
 def move(params, view):
-    me = view["turn"]
-    s = view["scores"][me]
+    s = view["scores"][view["turn"]]
     t = view["turn_total"]
     goal = params["goal"]
     entry = params["entry"] if not s else 0
@@ -81,11 +80,10 @@ def move(params, view):
         c = [0] * 7
         for p in keeps(view["last_roll"], c):
             k = t + p
-            left = n - sum(c)
             if s + k >= goal and k >= entry:
                 v = 1 << 28  # a win: keep, then bank
             else:
-                v = _worth(left, r, k)
+                v = _worth(n - sum(c), r, k)  # the dice left to roll
                 if v < 0:  # the keep banks by itself
                     v = k if k >= entry else 0
             if v > bv or v == bv and p > bp:

@@ -30,8 +30,7 @@ def move(params, view):
     left = view["rolls_left"]
     if left == 3:
         return "roll"
-    me = view["turn"]
-    sheet = view["sheet"][me]
+    sheet = view["sheet"][view["turn"]]
     d = view["last_roll"]
     free = [False] * 11
     for k in sheet:  # (no slice of a box's action per box: each would be a new string)

@@ -53,7 +53,6 @@ def move(params, view):
         return "roll"
     wild = params["wild"]
     total = sum(view["dice"])
-    n = total - len(cup)
     lo = 2 if wild else 1
     own = [0] * 7
     for x in cup:
@@ -62,7 +61,7 @@ def move(params, view):
                 own[f] += 1
         else:
             own[x] += 1
-    t = tails(n, 2 if wild else 1)
+    t = tails(total - len(cup), 2 if wild else 1)  # the dice the player cannot see
     bid = view["bid"]
     best = None
     bp = -1  # the chance (per mille) of the likeliest bid
@@ -75,8 +74,7 @@ def move(params, view):
         else:
             continue
         while q <= total:
-            need = q - own[f]
-            p = _p(t, need)
+            p = _p(t, q - own[f])
             if p > bp or p == bp and q > best[0]:
                 best, bp = (q, f), p
             if p >= _SAFE and (bold is None or q > bold[0] or q == bold[0] and f > bold[1]):
@@ -85,11 +83,9 @@ def move(params, view):
                 break  # larger quantities are less likely still
             q += 1
     if bold is not None:
-        need = bold[0] - own[bold[1]]
-        best, bp = bold, _p(t, need)
+        best, bp = bold, _p(t, bold[0] - own[bold[1]])
     if bid is not None:
-        need = bid[0] - own[bid[1]]
-        true = _p(t, need)
+        true = _p(t, bid[0] - own[bid[1]])
         if best is None or true * 100 < (1000 - bp) * _CALLED:
             return "liar"
     return "bid %d %d" % best

@@ -40,8 +40,6 @@ def move(params, view):
     said = view["announced"]
     said = None if said is None else ROWS.index(said)
     d = view["last_roll"]
-    rolled = 3 - left
-    same = params["pairs_same"]
     four = params["carriage"] == "four"
     # The cells open now, and those still open after a reroll (the same but hand's), as column kind * 16
     # + row in bytes: one decision allocates little.
@@ -68,7 +66,7 @@ def move(params, view):
     now = now[:n]
     pts = bytearray(13)  # what the dice score in each row
     for r in range(13):
-        pts[r] = points(d, r, rolled, same, four)
+        pts[r] = points(d, r, 3 - left, params["pairs_same"], four)
     best = -1000
     act = -1
     for x in now:
