@@ -109,7 +109,7 @@ class Game(Engine):
         if ph == 5:
             return ()
         out = [nth(_W, 0)] if ph == 0 else []
-        a = nth(_W, (0, 1, 3, 4, 5)[ph])  # the phase's action
+        a = nth(_W, ph if ph < 2 else ph + 1)  # the phase's action (as _do reads it)
         for p in range(n + 1) if ph else ():
             if ph == 1 and p < n and p != self.seats[0]:
                 out.append(nth(_W, 32) % (a, p))
