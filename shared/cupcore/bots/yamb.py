@@ -70,7 +70,7 @@ def move(params, view):
     best = -1000
     act = -1
     for x in now:
-        v = _worth(x & 15, pts[x & 15], x >> 4)
+        v = _worth(x, pts[x & 15])
         if v > best:
             best, act = v, x
     if act >= 0 and best > 0 and empty >> (act & 15) & 1:
@@ -90,7 +90,7 @@ def move(params, view):
         c6[y] += 1
     scratch = -1000
     for x in later:
-        scratch = max(scratch, _worth(x & 15, 0, x >> 4))
+        scratch = max(scratch, _worth(x, 0))
     scratch *= 1000
     for f in range(1, 7):
         k = c6[f]
@@ -105,7 +105,7 @@ def move(params, view):
                 r = x & 15
                 p = _chase(r, f, k + j, four)
                 if p is not None:
-                    p = _worth(r, p, x >> 4) * 1000
+                    p = _worth(x, p) * 1000
                     if p > v:
                         v = p
                         if j == m:
@@ -115,19 +115,18 @@ def move(params, view):
             best, keep, target = e, _dice(d, f, f), aim
     for x in later:
         r = x & 15
-        c = x >> 4
         if r == 9:
             for lo in (1, 2):
                 miss = 0
                 for f in range(lo, lo + 5):
                     miss += not c6[f]
                 p = _STRAIGHT[left - 1][miss]
-                e = p * _worth(9, 56 - 10 * (left - 1), c) + (1000 - p) * scratch // 1000
+                e = p * _worth(x, 56 - 10 * (left - 1)) + (1000 - p) * scratch // 1000
                 if e > best:
                     best, keep, target = e, _dice(d, lo, lo + 4, True), 9
         elif r == 10 and sorted(c6)[-2:] == [2, 2]:
             p = _FULL[left - 1]
-            e = p * _worth(10, sum(d) + 30, c) + (1000 - p) * scratch // 1000
+            e = p * _worth(x, sum(d) + 30) + (1000 - p) * scratch // 1000
             if e > best:
                 best, keep, target = e, _dice(d, 0, 6, False, c6), 10
         elif r == 6 or r == 7:
@@ -136,7 +135,7 @@ def move(params, view):
             t = (_HIGH if r == 7 else _LOW)[left - 1]
             for i in range(5):
                 e += 1000 * d[i] if k >> i & 1 else t
-            e = _worth(r, e // 1000, c) * 1000
+            e = _worth(x, e // 1000) * 1000
             if e > best:
                 best, keep, target = e, k, r
     if forced:
@@ -166,10 +165,11 @@ def _score(x):
     return "score %s %s" % (COLS[x >> 4], ROWS[x & 15])
 
 
-def _worth(r, v, c):
-    """Writing v into row r of a column of kind c, against the row's par."""
+def _worth(x, v):
+    """Writing v into the open cell x (column kind * 16 + row), against the row's par."""
+    r = x & 15
     w = _PAR[r] - v if r == 6 else v - _PAR[r]
-    return w - _LOOSE if c == 2 or c == 4 else w
+    return w - _LOOSE if x >> 4 == 2 or x >> 4 == 4 else w
 
 
 def _chase(r, f, n, four):
