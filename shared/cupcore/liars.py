@@ -125,7 +125,8 @@ class Game(Table):
                 raise ValueError("the quantity is 1 to %d (the dice in play)" % n)
             if not f or f == 1 and self.wild:
                 raise ValueError("faces are 2 to 6 (1s are wild)" if self.wild else "faces are 1 to 6")
-            if q < self.least(f) or not self.least(f):
+            m = self.least(f)
+            if not m or q < m:
                 raise ValueError("bid higher than %d %d" % self.bid)
             self.bid = (q, f)
             self.bidder = t
@@ -146,11 +147,12 @@ class Game(Table):
         self.cups = None
         self.counted = k
         self.loser = lose
+        nxt = lose if s[lose] else self._after(lose)  # who starts the next round
         if s.count(0) == self.players - 1:
-            self._win([lose if s[lose] else self._after(lose)])
+            self._win([nxt])
             return
         self.round += 1
-        self.turn = lose if s[lose] else self._after(lose)
+        self.turn = nxt
 
     def _public(self, d):
         Table._public(self, d)
