@@ -12,7 +12,7 @@ from cupcore.engine import Engine
 KIND = "dice"
 PLAYERS = (1, 1)
 PARAMS = {"dice": (1, 10), "sides": None, "hidden": (True, False)}  # sides: checked by Game
-SIDES = (4, 6, 8, 10, 12, 20)
+_SIDES = const((4, 6, 8, 10, 12, 20))
 
 
 class Game(Table):
@@ -22,7 +22,7 @@ class Game(Table):
     def __init__(self, pack, players, params, rng, stack):
         Engine.__init__(self, pack, players, rng, stack)  # a Table for its apply(); no scores to keep
         k = params["sides"]
-        if type(k) is not int or k not in SIDES:
+        if type(k) is not int or k not in _SIDES:
             raise ValueError("params: sides must be one of 4, 6, 8, 10, 12, 20")
         self.sides = k
         self.n = params["dice"]
