@@ -6,7 +6,7 @@ box is worth its points less its par. With rolls left it weighs standing (the
 best box now) against a few ways to reroll:
 - keep every die of one face and chase more of it (its box, four of a kind,
   Generala), the count it ends with binomial from the chance a rerolled die
-  shows the face within the rolls left (_BIN, per mille);
+  shows the face within the rolls left (_binom, per mille);
 - keep one die of each face of 1-5 or 2-6 and chase the straight (_STRAIGHT:
   the chance to fill m missing faces within the rolls left);
 - keep two pairs and chase the full house.
@@ -17,11 +17,6 @@ from cupcore.generala import _SCORE
 
 
 _PAR = const((2, 5, 8, 11, 14, 17, 12, 18, 14, 12, 5))  # per box, in the sheet's order
-# _BIN[r - 1][m][j]: per mille, j of m rerolled dice show a given face within r rolls (hits kept).
-_BIN = const((((1000,), (833, 167), (694, 278, 28), (579, 347, 69, 5), (482, 386, 116, 15, 1),
-         (402, 402, 161, 32, 3, 0)),
-        ((1000,), (694, 306), (482, 424, 93), (335, 442, 195, 29), (233, 409, 270, 79, 9),
-         (162, 355, 313, 138, 30, 3))))
 _STRAIGHT = const(((1000, 167, 56, 28, 19, 15), (1000, 306, 164, 115, 96, 89)))  # per mille, m missing, r rolls
 _FULL = const((333, 556))  # per mille: two pairs become a full house within r rolls
 
@@ -56,7 +51,6 @@ def move(params, view):
         return act
     best *= 1000  # expected values from here on per mille
     keep = 0  # the faces kept, as a bit per face (bit 7: the straight's dice, bit 8: two pairs)
-    tab = _BIN[left - 1]
     for f in range(1, 7):
         k = c[f]
         if not k:
@@ -75,7 +69,7 @@ def move(params, view):
                     v = max(v, params["generala"] - _PAR[9])
                 if free[10]:  # (no double: 0 - its par is below the scratch, which counts that box)
                     v = max(v, (dbl or 0) - _PAR[10])
-            e += tab[m][j] * v
+            e += _binom(m, j, left) * v
         if e > best:
             best, keep = e, 1 << f
     if free[6]:
@@ -111,6 +105,24 @@ def move(params, view):
     if out == "roll":  # nothing to reroll after all: stand on the dice
         return act
     return "roll" if out == "roll 1 2 3 4 5" else out
+
+
+def _binom(m, j, r):
+    """Per mille, rounded half up: exactly j of m rerolled dice show a given face within r rolls (hits
+    kept). Computed, not a table of 42 numbers (each int of a constant is text in the .mpy); its
+    division digit by digit keeps every step a small int on a 32-bit board (36 ** 5 * 1000 is not)."""
+    a = 6 if r == 1 else 11  # of 36: a die shows the face on one roll, or on one of two
+    c = 1
+    for i in range(j):
+        c = c * (m - i) // (i + 1)
+    x = c * a ** j * (36 - a) ** (m - j)  # of 36 ** m: at most all of them
+    d = 36 ** m
+    p = 0
+    for _ in range(3):
+        x *= 10
+        p = p * 10 + x // d
+        x %= d
+    return p + 1 if 2 * x >= d else p
 
 
 def _points(c, top, cat, generala, double):
