@@ -59,7 +59,7 @@ def check_deck(given, full, every=True):
     """
     if every is False:  # (each list is then checked with every None)
         out = []
-        for s in given if isinstance(given, list) else (0,):
+        for s in given if isinstance(given, list) else [0]:
             if not isinstance(s, list):
                 raise ValueError("shuffles must be a list of lists of cards")
         for s in given:

@@ -187,7 +187,7 @@ class Game(Engine):
                 self.choosing = -1
                 self._put(cards)
             elif verb == _BUTLER:
-                self._put((_JOKER,))
+                self._put([_JOKER])
                 if how == 7:
                     self.discards = other(self.discards, c)
                     self.hand.append(c)
@@ -219,7 +219,7 @@ class Game(Engine):
         while self.top == len(self.deck):
             if self.rounds == 2:
                 self.over = True
-                self.lines.extend((_OUT, 0))
+                self.lines.extend([_OUT, 0])
                 return 0
             d = self.discards + self.revealed
             shuffle(self.rng, d)
@@ -271,7 +271,7 @@ class Game(Engine):
                 self.lines.extend((_ALONE, q))
             elif len(pick(h, 11)) > 1:
                 self._put(h)
-                self.lines.extend((_ATTACHES, 0))
+                self.lines.extend([_ATTACHES, 0])
                 self._draw(4)
             elif q and len(h) == 1:
                 self.hand = bytearray()

@@ -78,7 +78,7 @@ def start(record, where=None, pack=None):
     game = mod.Game(pid, n, params, rng, stack)
     if other == "deck" and stack is not None:
         k = game.sides  # the engine's dice, set from its params
-        for f in stack if type(stack) is list else (0,):  # (a loop: a comprehension is one more function)
+        for f in stack if type(stack) is list else [0]:  # (a loop: a comprehension is one more function)
             if type(f) is not int or f < 1 or f > k:
                 raise ValueError("dice: faces must be 1..%d" % k)
     return game

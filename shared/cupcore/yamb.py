@@ -157,7 +157,7 @@ class Game(Table):
         self.params = params  # the checked params, for the cup's player (cupcore.bots)
         c = params["columns"]
         self.cols = k = []  # (a list: MicroPython's bytes have no `in` for ints)
-        for x in c if type(c) is list and c else (0,):
+        for x in c if type(c) is list and c else [0]:
             k.append(index(1, x) if type(x) is str and c.count(x) == 1 else -1)
         if -1 in k:
             raise ValueError("params: columns must be a list of%s, each once" % _COLS[:-1].replace(" ", ", ")[1:])
