@@ -3,8 +3,10 @@ and the summary's `sheet` and `totals`. (cupcore.yamb plays what its legal() lis
 
 from cupcore import yamb
 
-COLS = [yamb.word(1, i) for i in range(7)]  # (lists while this module is loaded: refusals and sheets are rare)
-ROWS = [yamb.word(0, i) for i in range(13)]
+# yamb.word(1, i) for each column kind i, and yamb.word(0, i) for each row i: lists while this module is loaded
+# (refusals and sheets are rare). By map(), not a comprehension: that would be one more function in the .mpy.
+COLS = list(map(yamb.word, [1] * 7, range(7)))
+ROWS = list(map(yamb.word, [0] * 13, range(13)))
 
 
 def why(g, w):

@@ -19,9 +19,10 @@ from cupcore import yamb
 from cupcore.yamb import opens, points
 
 # The rows' and columns' names as lists while the cup's player is loaded (cupcore.yamb keeps them as strings):
-# made once, not a string each per cell a decision reads.
-ROWS = [yamb.word(0, i) for i in range(13)]
-COLS = [yamb.word(1, i) for i in range(7)]
+# made once, not a string each per cell a decision reads. yamb.word(0, i) for each row i and yamb.word(1, i) for
+# each column kind i, by map(): a comprehension would be one more function in the .mpy.
+ROWS = list(map(yamb.word, [0] * 13, range(13)))
+COLS = list(map(yamb.word, [1] * 7, range(7)))
 
 _PAR = const((2, 5, 8, 11, 14, 17, -12, 24, 18, 40, 35, 40, 30))  # per row; min's is negative: 12 less it is worth
 _LOOSE = const(3)
