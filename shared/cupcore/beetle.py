@@ -10,8 +10,9 @@ from cupcore.dice import Table
 KIND = "dice"
 PLAYERS = (1, 8)
 PARAMS = {"order": (True, False)}
-_MOST = const(b"\x02\x02\x06\x02\x01\x01")  # by face - 1
-_NEEDS = const(b"\x05\x05\x06\x06\x06\x00")  # by face - 1: the face whose part must be drawn first (0: none)
+# Module globals, not const(): cupfw.games.beetle imports both.
+_MOST = b"\x02\x02\x06\x02\x01\x01"  # by face - 1
+_NEEDS = b"\x05\x05\x06\x06\x06\x00"  # by face - 1: the face whose part must be drawn first (0: none)
 
 
 class Game(Table):
