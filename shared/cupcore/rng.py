@@ -24,7 +24,7 @@ class Rng:
             raise ValueError("seed must be an integer from 0 to %d" % _SEED_MAX)
         left = seed >> 15
         right = seed & _M15
-        for k in [0x5BD1, 0x1F35, 0x6C8E, 0x2A97]:  # (a list: a tuple constant keeps each int as text in the .mpy)
+        for k in [0x5BD1, 0x1F35, 0x6C8E, 0x2A97]:  # (a list: a tuple of ints is more .mpy)
             f = (right ^ k) * 0x4E6D
             f = (f >> 15) ^ (f & _M15)
             left, right = right, left ^ f

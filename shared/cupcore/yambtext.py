@@ -3,8 +3,8 @@ and the summary's `sheet` and `totals`. (cupcore.yamb plays what its legal() lis
 
 from cupcore import yamb
 
-# yamb.word(1, i) for each column kind i, and yamb.word(0, i) for each row i: lists while this module is loaded
-# (refusals and sheets are rare). By map(), not a comprehension: that would be one more function in the .mpy.
+# Every yamb.word(1, i) and yamb.word(0, i), as lists while this module is loaded (refusals and sheets are
+# rare); by map(): a comprehension is one more function in the .mpy.
 COLS = list(map(yamb.word, [1] * 7, range(7)))
 ROWS = list(map(yamb.word, [0] * 13, range(13)))
 

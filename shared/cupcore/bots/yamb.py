@@ -19,8 +19,7 @@ from cupcore import yamb
 from cupcore.yamb import opens, points
 
 # The rows' and columns' names as lists while the cup's player is loaded (cupcore.yamb keeps them as strings):
-# made once, not a string each per cell a decision reads. yamb.word(0, i) for each row i and yamb.word(1, i) for
-# each column kind i, by map(): a comprehension would be one more function in the .mpy.
+# made once, not a string each per cell a decision reads (by map(): a comprehension is one more function).
 ROWS = list(map(yamb.word, [0] * 13, range(13)))
 COLS = list(map(yamb.word, [1] * 7, range(7)))
 
