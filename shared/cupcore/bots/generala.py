@@ -37,13 +37,12 @@ def move(params, view):
     c = [0] * 7
     for f in d:
         c[f] += 1
-    top = max(c)
     best = -1000
     act = None
     scratch = -1000  # the best a box is worth for dice that make nothing (a scratch)
     for i in range(11):
         if free[i]:
-            v = _points(c, top, i, params["generala"], dbl) - _PAR[i]
+            v = _points(c, max(c), i, params["generala"], dbl) - _PAR[i]
             if v > best:
                 best, act = v, _SCORE[i]
             scratch = max(scratch, -_PAR[i])

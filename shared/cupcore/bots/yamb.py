@@ -36,7 +36,6 @@ def move(params, view):
     left = view["rolls_left"]
     if left == 3:
         return "roll"
-    sheet = view["sheet"][view["turn"]]
     said = view["announced"]
     said = None if said is None else ROWS.index(said)
     d = view["last_roll"]
@@ -48,7 +47,7 @@ def move(params, view):
     empty = 0  # the rows whose announce cell is empty, a bit each, while the player may announce
     s = bytearray(13)
     for name in params["columns"]:
-        col = sheet[name]
+        col = view["sheet"][view["turn"]][name]
         c = COLS.index(name)
         for r in range(13):
             s[r] = 255 if col[ROWS[r]] is None else 0
