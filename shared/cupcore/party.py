@@ -252,6 +252,7 @@ class Game(Engine):
     def _after(self):
         """The rules the cup applies by itself, the first that holds each time, until none does or the
         player must choose a spouse: spouses, anonymity, attaches, contact."""
+        lines = self.lines  # (the same bytearray all along: _draw extends it too)
         while not self.over:
             h = list(self.hand)
             qs = pick(h, 12)
@@ -265,23 +266,23 @@ class Game(Engine):
                 return
             if wed:
                 self._put((wed, wed + 1))
-                self.lines.extend((_SPOUSES, wed))
+                lines.extend((_SPOUSES, wed))
             elif len(qs) > 1:
                 self._put((q,))
-                self.lines.extend((_ALONE, q))
+                lines.extend((_ALONE, q))
             elif len(pick(h, 11)) > 1:
                 self._put(h)
-                self.lines.extend([_ATTACHES, 0])
+                lines.extend([_ATTACHES, 0])
                 self._draw(4)
             elif q and len(h) == 1:
                 self.hand = bytearray()
                 self.scores.append(q)
-                self.lines.extend((_CONTACT, q))
+                lines.extend((_CONTACT, q))
                 q -= 11  # her ace
                 if q in list(self.revealed):
                     self.revealed = other(self.revealed, q)
                     self.scores.append(q)
-                    self.lines.extend((_ACE, q))
+                    lines.extend((_ACE, q))
                 if len(pick(self.scores, 12)) == 4:
                     self.over = True
                     self.winner = 0

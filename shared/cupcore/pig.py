@@ -47,10 +47,12 @@ class Game(Engine):
         if w == ["hold"]:
             if self.turn_dice == 0:
                 raise ValueError("roll at least once before holding")
-            self.scores[self.turn] += self.turn_total
-            if self.scores[self.turn] >= self.goal:
+            t = self.turn
+            s = self.scores
+            s[t] += self.turn_total
+            if s[t] >= self.goal:
                 self.over = True
-                self.winner = self.turn
+                self.winner = t
                 self.turn_total = 0
             else:
                 self._next()
@@ -58,17 +60,18 @@ class Game(Engine):
         if w[0] != "roll" or len(w) > 2:
             raise ValueError("unknown action; use roll N or hold" if self.max_dice
                              else "unknown action; use roll or hold")
-        n = self.turn_dice or self.ndice
+        d = self.turn_dice  # the turn's dice, 0 before its first roll
+        n = d or self.ndice
         top = self.max_dice
         if len(w) == 2:
             if not top:
                 raise ValueError("this pack always rolls %d; say just roll" % self.ndice)
             n = int(w[1]) if w[1].isdigit() and len(w[1]) < 3 else 0
-            if self.turn_dice and n != self.turn_dice:
-                raise ValueError("this turn rolls %d dice; a later roll may not change it" % self.turn_dice)
+            if d and n != d:
+                raise ValueError("this turn rolls %d dice; a later roll may not change it" % d)
             if n < 1 or n > top:
                 raise ValueError("roll N needs N from 1 to %d" % top)
-        elif top and not self.turn_dice:
+        elif top and not d:
             raise ValueError("choose the dice for this turn: roll N, N from 1 to %d" % top)
         faces = self.roll(n)
         self.last_roll = faces

@@ -152,19 +152,18 @@ class Game(Engine):
         room[i] = 0
         self.n -= 1
         self.faced += 1
-        if self.health <= 0:
+        h = self.health
+        if h <= 0:
             self.result = "lost"
-            self.score = self.health
-            for i in range(-4, self.left):
+            for i in range(-4, self.left):  # less every monster left, in the room and in the dungeon
                 c = room[i] if i < 0 else self.dungeon[(self.top + i) % 44]
                 if c and not (c >> 4) % 3:
-                    self.score -= value(c)
+                    h -= value(c)
+            self.score = h
         elif not self.n:
             self.result = "won"
             self.winner = 0
-            self.score = self.health
-            if self.health == self.max and c >> 4 == 2:
-                self.score += v
+            self.score = h + v if h == self.max and c >> 4 == 2 else h  # a last potion at full health counts
         elif self.n == 1 and self.faced == 3:
             self.avoided = False
             self._deal()
