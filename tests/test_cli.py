@@ -146,3 +146,15 @@ def test_bench_size_adds_up_the_mpy_files_a_flash_installs():
         got_board = device_files(boards.load(board), mpy)
         assert got[name] == sum(len(d) for p, d in got_board.items() if p.startswith("lib/cup") and p.endswith(ext))
     assert got["MicroPython board"] < got["core + firmware"] and got["CircuitPython .mpy"] < got["core + firmware"]
+
+
+def test_a_micropython_flash_s_mpy_grew_at_most_20_kb_with_issue_18_s_games():
+    """Issue 18's budget, in bytes of mpy-cross 1.29's output: what a MicroPython flash installs now, against
+    all that a flash installed before the issue's five games (988f203: every module, 109,226 bytes)."""
+    from cupkit.commands import bench
+    r = cupkit("bench", "size", "--json")
+    got = json.loads(r.stdout)
+    assert got["budget"] == bench.FLASH_BEFORE_18 + 20 * 1024 == 129706
+    assert got["MicroPython board"] <= got["budget"], "over issue 18's budget by %d bytes" % (
+        got["MicroPython board"] - got["budget"])
+    assert r.returncode == 0, r.stderr
