@@ -94,6 +94,11 @@ def test_the_figures_of_a_few_tours_and_every_screen():
     assert [p for p, b in r["heap"]] == list(tours)  # a heap figure for each game played
     assert [p for p, t in r["open"]] == [p for p, keys in bench_pico.TOURS]
     assert len(r["import"]) > 20 and all(t > 0 for m, t in r["import"] if not m.startswith("cupfw.hal."))
+    # the longest record a game writes (8 players' Yamb) saved as the cup saves it: its size as the store counts it
+    long = bench_pico.long_record()
+    from cupfw import store
+    assert r["save"]["actions"] == len(long["actions"]) > 1000
+    assert r["save"]["bytes"] == store.measure(long)[1] and 0 < r["save"]["measure_ms"] < r["save"]["save_ms"]
     assert ("pack page", "more players") in keyed  # the game is played for its most players
     v = bench_pico.verdicts(r)
     # met: keep them so (the heap; the keys of the menu, the pack page, Pig, the cup and Liar's Dice, actions

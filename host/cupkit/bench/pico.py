@@ -305,9 +305,31 @@ for m in MODULES:
 for m in MODULES:
     A.drop(m)
 gc.collect()
+from cupfw import play, saved, store  # the longest record a game writes, read and saved as the cup does
+f = open("/data/long.json", "rb")
+f.seek(saved.HEAD)
+rec = saved.record(f)  # (its actions a byte each: cupfw.play.Actions)
+f.close()
+gc.collect()
+st = store.Store("/data")
+t = us(); s = store.measure(rec); t1 = us(); st.write("long.json", rec); t2 = us()
+out["save"] = [len(rec["actions"]), s[1], diff(t1, t), diff(t2, t1)]
+rec = st = None
 for k in out:  # a line each: the whole in one string may not find room on CircuitPython's heap
     print(json.dumps([k, out[k]]))
 """
+
+
+# The longest record a game writes: a whole 8-player Yamb game (some 1,400 actions), saved after every action.
+LONGEST = ("yamb", 8, 3)
+
+
+def long_record():
+    """LONGEST's record, its actions as texts (self-play's random legal moves, as long as a played game)."""
+    from cupcore import selfplay
+    rec = selfplay.play(LONGEST[0], LONGEST[1], LONGEST[2], [paths.PACKS])
+    rec["actions"] = list(rec["actions"])
+    return rec
 
 
 def modules(board="pico", ext=".mpy"):
@@ -423,14 +445,16 @@ def tour(pico, pack, keys, last, resume, slow=False):
 def measure(progress=None, tours=None, circuitpython=False):
     """{"interpreter", "boot_ms", "keys" [[screen, key, ms]], "opened" [[screen, key, ms to the new screen]],
     "tumble" [[pack, fps]], "heap" [[screen, bytes]],
-    "heap_total", "redraw" [[screen, draw ms, bus ms]], "first" [[screen, its first frame's draw ms]], "open" [[pack, ms]], "import" [[module, ms]]};
+    "heap_total", "redraw" [[screen, draw ms, bus ms]], "first" [[screen, its first frame's draw ms]], "open" [[pack, ms]], "import" [[module, ms]],
+    "save" {"actions", "bytes", "measure_ms", "save_ms"}: LONGEST's record saved as the cup saves a game (Store.write,
+    whose first pass, measure_ms, makes the header's checksum)};
     tours: only these packs; circuitpython: on CircuitPython (board pico-cp, the firmware as .py)."""
     import tempfile
     import os
     say = progress or (lambda s: None)
     interp, board, ext = ("circuitpython", "pico-cp", ".py") if circuitpython else ("micropython", "pico", ".mpy")
     files = headless.device_files(board, ext == ".mpy")
-    files.update(headless.data_files(files={"bench": b""}))
+    files.update(headless.data_files({"long.json": long_record()}, {"bench": b""}))
     with tempfile.TemporaryDirectory(prefix="cupkit-bench-pico-") as tmp:
         path = os.path.join(tmp, "flash.bin")
         flash = headless.make_flash(path, files, CP_UF2, cpfs) if circuitpython else headless.make_flash(path, files)
@@ -475,7 +499,9 @@ def measure(progress=None, tours=None, circuitpython=False):
             "redraw": [[n, round(d / 1000.0, 1), round(s / 1000.0, 1)] for n, d, s in got["redraw"]],
             "first": [[n, round(d / 1000.0, 1)] for n, d in got["first"]],
             "open": [[p, round(t / 1000.0, 1)] for p, t in got["open"]],
-            "import": [[m, round(t / 1000.0, 1)] for m, t in got["import"]]}
+            "import": [[m, round(t / 1000.0, 1)] for m, t in got["import"]],
+            "save": dict(zip(("actions", "bytes", "measure_ms", "save_ms"),
+                             got["save"][:2] + [round(t / 1000.0) for t in got["save"][2:]]))}
 
 
 def heap_target(r):
@@ -519,7 +545,10 @@ def report(r, v):
             "opening a game (REPL, ms): " + ", ".join("%s %.0f" % (p, t) for p, t in r["open"]),
             "imports (ms, each file alone; on CircuitPython compiled from .py): %.0f in all for %d files, %s" % (
                 sum(t for m, t in r["import"]), len(r["import"]),
-                ", ".join("%s %.0f" % (m, t) for m, t in r["import"])), "",
+                ", ".join("%s %.0f" % (m, t) for m, t in r["import"])),
+            "saving the longest record (%s, %d players: %d actions, %d bytes), as after each action: %d ms (of which "
+            "the checksum's pass %d)" % (LONGEST[0], LONGEST[1], r["save"]["actions"], r["save"]["bytes"],
+                                          r["save"]["save_ms"], r["save"]["measure_ms"]), "",
             "targets: redraw < %d ms: worst %.1f %s; key to frame < %d ms: worst %.1f %s;"
             % (TARGETS["redraw_ms"], v["redraw_ms"][0], ok("redraw_ms"), TARGETS["key_ms"], v["key_ms"][0],
                ok("key_ms")),
