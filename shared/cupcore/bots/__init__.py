@@ -36,3 +36,21 @@ def move(engine, params, view):
     full = "cupcore.bots." + engine
     __import__(full)
     return sys.modules[full].move(params, view)
+
+
+def binom(m, j, r, half=False):
+    """Per mille, rounded down (half: half up): exactly j of m rerolled dice show a given face within r rolls
+    (hits kept), for the dice players (Generala's, Yamb's). Its division digit by digit keeps every step a
+    small int on a 32-bit board (36 ** 5 * 1000 is not)."""
+    a = 6 if r == 1 else 11  # of 36: a die shows the face on one roll, or on one of two
+    c = 1
+    for i in range(j):
+        c = c * (m - i) // (i + 1)
+    x = c * a ** j * (36 - a) ** (m - j)  # of 36 ** m: at most all of them
+    d = 36 ** m
+    p = 0
+    for _ in range(3):
+        x *= 10
+        p = p * 10 + x // d
+        x %= d
+    return p + 1 if half and 2 * x >= d else p

@@ -6,13 +6,14 @@ box is worth its points less its par. With rolls left it weighs standing (the
 best box now) against a few ways to reroll:
 - keep every die of one face and chase more of it (its box, four of a kind,
   Generala), the count it ends with binomial from the chance a rerolled die
-  shows the face within the rolls left (_binom, per mille);
+  shows the face within the rolls left (cupcore.bots.binom, per mille);
 - keep one die of each face of 1-5 or 2-6 and chase the straight (_STRAIGHT:
   the chance to fill m missing faces within the rolls left);
 - keep two pairs and chase the full house.
 No chance: the same view gives the same action on every port.
 """
 
+from cupcore.bots import binom
 from cupcore.generala import _SCORE
 
 
@@ -68,7 +69,7 @@ def move(params, view):
                     v = max(v, params["generala"] - _PAR[9])
                 if free[10]:  # (no double: 0 - its par is below the scratch, which counts that box)
                     v = max(v, (dbl or 0) - _PAR[10])
-            e += _binom(m, j, left) * v
+            e += binom(m, j, left, True) * v  # (rounded: the per-mille table it had)
         if e > best:
             best, keep = e, 1 << f
     if free[6]:
@@ -104,24 +105,6 @@ def move(params, view):
     if out == "roll":  # nothing to reroll after all: stand on the dice
         return act
     return "roll" if out == "roll 1 2 3 4 5" else out
-
-
-def _binom(m, j, r):
-    """Per mille, rounded half up: exactly j of m rerolled dice show a given face within r rolls (hits
-    kept). Computed, not a table of 42 numbers (each int of a constant is text in the .mpy); its
-    division digit by digit keeps every step a small int on a 32-bit board (36 ** 5 * 1000 is not)."""
-    a = 6 if r == 1 else 11  # of 36: a die shows the face on one roll, or on one of two
-    c = 1
-    for i in range(j):
-        c = c * (m - i) // (i + 1)
-    x = c * a ** j * (36 - a) ** (m - j)  # of 36 ** m: at most all of them
-    d = 36 ** m
-    p = 0
-    for _ in range(3):
-        x *= 10
-        p = p * 10 + x // d
-        x %= d
-    return p + 1 if 2 * x >= d else p
 
 
 def _points(c, top, cat, generala, double):

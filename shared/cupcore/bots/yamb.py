@@ -16,6 +16,7 @@ cells are left, the row its best chase aims at.
 """
 
 from cupcore import yamb
+from cupcore.bots import binom
 from cupcore.yamb import opens, points
 
 # The rows' and columns' names as lists while the cup's player is loaded (cupcore.yamb keeps them as strings):
@@ -109,7 +110,7 @@ def move(params, view):
                         v = p
                         if j == m:
                             aim = r
-            e += _binom(m, j, left) * v // 1000
+            e += binom(m, j, left) * v // 1000
         if e > best:
             best, keep, target = e, _dice(d, f, f), aim
     for x in later:
@@ -180,12 +181,3 @@ def _chase(r, f, n, four):
     if r == 12 and n == 5:
         return 5 * f + 50
     return None
-
-
-def _binom(m, j, r):
-    """Per mille: exactly j of m rerolled dice show a given face within r rolls (hits kept)."""
-    a = 6 if r == 1 else 11  # of 36: a die shows the face on one roll, or on one of two
-    c = 1
-    for i in range(j):
-        c = c * (m - i) // (i + 1)
-    return c * a ** j * (36 - a) ** (m - j) * 1000 // 36 ** m
